@@ -1,0 +1,2 @@
+// Shared set-up for vitest. IndexedDB for storage tests comes from fake-indexeddb.
+import 'fake-indexeddb/auto'
