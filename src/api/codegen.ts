@@ -1,13 +1,19 @@
 // `npm run gen:api`: regenerates the API types from the platform's OpenAPI contract with
 // openapi-typescript, plus a table of every operation (camelCase operationId -> method, path) that
 // the client uses to call operations by name. The output records the contract version it came from.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+// It also generates valibot schemas of the wire (snake_case) shapes with @hey-api/openapi-ts's valibot
+// plugin (schemas.ts) and a table operation -> success-response schema (response-schemas.ts) that the
+// client loads lazily to check responses at the boundary.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createClient } from '@hey-api/openapi-ts'
 import openapiTS, { astToString } from 'openapi-typescript'
 
 type Spec = {
   info: { version: string }
   paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: object } }>>
+  components: { schemas: Record<string, unknown> }
 }
 
 const specPath = resolve(process.env.NEXUS_SPEC ?? '../shared/api/nexus.json')
@@ -25,9 +31,11 @@ writeFileSync(`${outDir}/nexus.ts`, `${header('openapi-typescript')}\n${astToStr
 
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 const rows: string[] = []
+const opIds: string[] = []
 for (const [path, item] of Object.entries(spec.paths)) {
   for (const [method, op] of Object.entries(item)) {
     if (!op || typeof op !== 'object' || !op.operationId) continue
+    opIds.push(op.operationId)
     const bodyType = op.requestBody ? Object.keys(op.requestBody.content)[0] : undefined
     rows.push(
       `  ${camel(op.operationId)}: { id: '${op.operationId}', method: '${method.toUpperCase()}', path: '${path}'${
@@ -40,4 +48,46 @@ writeFileSync(
   `${outDir}/operations.ts`,
   `${header('src/api/codegen.ts')}\nexport const operations = {\n${rows.join('\n')}\n} as const\n\nexport type OperationName = keyof typeof operations\n`,
 )
-console.log(`wrote ${outDir}/{nexus,operations}.ts (${rows.length} operations) from API version ${spec.info.version}`)
+
+// Valibot schemas. Generated into a scratch folder because the generator cleans its output folder.
+const scratch = mkdtempSync(join(tmpdir(), 'nexus-valibot-'))
+await createClient({
+  input: specPath,
+  output: { path: scratch },
+  logs: { level: 'silent' },
+  plugins: [{ name: 'valibot', definitions: true, requests: false, responses: true }],
+})
+const schemasSrc = readFileSync(join(scratch, 'valibot.gen.ts'), 'utf8')
+rmSync(scratch, { recursive: true, force: true })
+writeFileSync(`${outDir}/schemas.ts`, `${header('@hey-api/openapi-ts valibot plugin')}\n${schemasSrc}`)
+
+// The generator names an operation's success-response schema v<PascalOperationId>Response. An
+// operation without a 2xx JSON body (login_saml, downloads) has none and is not validated. A component
+// schema of the same name would shadow it, so such a pair is skipped rather than mis-mapped.
+const exported = new Set([...schemasSrc.matchAll(/^export const (v\w+) =/gm)].map((m) => m[1]))
+const pascal = (id: string) => id.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())
+const schemaRows: string[] = []
+for (const id of opIds) {
+  const name = `v${pascal(id)}Response`
+  if (!exported.has(name) || `${pascal(id)}Response` in spec.components.schemas) continue
+  schemaRows.push(`  ${camel(id)}: s.${name},`)
+}
+writeFileSync(
+  `${outDir}/response-schemas.ts`,
+  [
+    header('src/api/codegen.ts'),
+    "import type { GenericSchema } from 'valibot'",
+    "import type { OperationName } from './operations'",
+    "import * as s from './schemas'",
+    '',
+    '/** Operation -> valibot schema of its wire (snake_case) success body. Loaded lazily by the client. */',
+    'export const responseSchemas: Partial<Record<OperationName, GenericSchema>> = {',
+    ...schemaRows,
+    '}',
+    '',
+  ].join('\n'),
+)
+console.log(
+  `wrote ${outDir}/{nexus,operations}.ts (${rows.length} operations) from API version ${spec.info.version}`,
+)
+console.log(`wrote ${outDir}/{schemas,response-schemas}.ts (${schemaRows.length} response schemas)`)
