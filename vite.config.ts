@@ -1,16 +1,41 @@
 /// <reference types="vitest/config" />
 import pandacss from '@pandacss/dev/postcss'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 // Two browser builds share this config:
 // - production (default): the PWA; the service worker from sw/sw.ts precaches the app shell.
 // - mock (`--mode mock`): the msw worker serves the mock API in the browser; the PWA worker is
 //   disabled so the two workers never fight over the scope (TOOLCHAIN.md).
+// The strict Content-Security-Policy (no inline scripts). The Node server sends it as a header too;
+// the meta tag keeps it in force wherever the built files are served. Not applied to the dev server,
+// whose React refresh preamble is an inline script.
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ')
+
+const cspMeta = (): Plugin => ({
+  name: 'csp-meta',
+  apply: 'build',
+  transformIndexHtml: (html) =>
+    html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+})
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    cspMeta(),
     VitePWA({
       disable: mode === 'mock',
       strategies: 'injectManifest',

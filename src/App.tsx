@@ -1,0 +1,75 @@
+import { Component, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react'
+import { Redirect, useLocation, useSearch } from 'wouter'
+import { ConfirmActionHost, PageSkeleton, Toaster } from './components'
+import { AuthLayout } from './layouts/AuthLayout'
+import { DeviceLayout } from './layouts/DeviceLayout'
+import { LoginLayout } from './layouts/LoginLayout'
+import { ErrorPage } from './pages/ErrorPage'
+import { NotFoundPage } from './pages/NotFoundPage'
+import { matchPath, type PageModule, type RouteDef, skipsSkeleton } from './routes'
+import { useScrollRestoration } from './scroll'
+
+// One lazy component per route, created once, so navigation never remounts a loaded page module.
+const lazyPages = new Map<RouteDef, ReturnType<typeof lazy>>()
+function pageFor(route: RouteDef) {
+  let c = lazyPages.get(route)
+  if (!c && route.page) {
+    const load = route.page
+    c = lazy(() => load() as Promise<PageModule>)
+    lazyPages.set(route, c)
+  }
+  return c
+}
+
+class ErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null }
+  static getDerivedStateFromError(error: Error) {
+    return { error }
+  }
+  override componentDidCatch(error: Error) {
+    console.error('render error', error)
+  }
+  override componentDidUpdate(prev: { resetKey: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null })
+  }
+  override render() {
+    return this.state.error ? <ErrorPage error={this.state.error} /> : this.props.children
+  }
+}
+
+export function App() {
+  const [pathname] = useLocation()
+  const search = useSearch()
+  const locationKey = `${pathname}?${search}`
+  useScrollRestoration(locationKey)
+  const match = useMemo(() => matchPath(pathname), [pathname])
+
+  useEffect(() => {
+    document.title = match ? `Rack Console` : 'Page not found | Rack Console'
+  }, [match])
+
+  let content: ReactNode
+  if (!match) {
+    content = <NotFoundPage />
+  } else if (match.route.redirect) {
+    content = <Redirect to={match.route.redirect(match.params)} replace />
+  } else {
+    const Page = pageFor(match.route)
+    const fallback = skipsSkeleton(pathname) ? null : <PageSkeleton />
+    const page = Page ? (
+      <Suspense fallback={fallback}>
+        <Page />
+      </Suspense>
+    ) : null
+    const Layout = { auth: AuthLayout, login: LoginLayout, device: DeviceLayout }[match.route.layout]
+    content = <Layout>{page}</Layout>
+  }
+
+  return (
+    <>
+      <ErrorBoundary resetKey={pathname}>{content}</ErrorBoundary>
+      <ConfirmActionHost />
+      <Toaster />
+    </>
+  )
+}

@@ -1,0 +1,249 @@
+// The authenticated layout (spec section 2): a sidebar for project/silo/system navigation, a top bar
+// with breadcrumbs, connectivity, theme and the user menu (with sign out), and the main content.
+import { Menu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import { type ReactNode, useEffect } from 'react'
+import { css } from 'styled-system/css'
+import { useLocation } from 'wouter'
+import { useConnectivity, useResource } from '../../storage'
+import { CloudOffIcon, FolderIcon, InstancesIcon, PageSkeleton, SettingsIcon, UserIcon } from '../components'
+import { breadcrumbs, matchPath } from '../routes'
+import { adoptUser, signOut } from '../session'
+import { S, T } from '../strings'
+import { NavLink } from './NavLink'
+import { ThemeSwitch } from './ThemeSwitch'
+
+const shell = css({ display: 'grid', gridTemplateColumns: 'sidebar 1fr', minH: '100vh' })
+const sidebar = css({
+  position: 'sticky',
+  top: 0,
+  h: '100vh',
+  overflowY: 'auto',
+  borderRightWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.raised',
+  px: '3',
+  py: '4',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '5',
+})
+const navHeading = css({
+  fontSize: 'xs',
+  textTransform: 'uppercase',
+  letterSpacing: 'wide',
+  color: 'fg.muted',
+  px: '2',
+  mb: '1',
+})
+const topbar = css({
+  position: 'sticky',
+  top: 0,
+  zIndex: 'topbar',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '4',
+  h: '14',
+  px: '6',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.canvas',
+})
+const skipLink = css({
+  position: 'absolute',
+  left: '-9999px',
+  top: '2',
+  zIndex: 'tooltip',
+  bg: 'accent.solid',
+  color: 'accent.contrast',
+  px: '3',
+  py: '2',
+  borderRadius: 'md',
+  _focus: { left: '2' },
+})
+
+/** Route exists in the table: the sidebar only links to screens that are built. */
+const exists = (path: string) => {
+  const m = matchPath(path)
+  return Boolean(m && (m.route.page || m.route.redirect))
+}
+
+function Sidebar() {
+  const [pathname] = useLocation()
+  const project = pathname.match(/^\/projects\/([^/]+)/)?.[1]
+  const projectLinks = project
+    ? [{ label: S.crumbs.instances, href: `/projects/${project}/instances`, icon: <InstancesIcon /> }].filter((l) =>
+        exists(l.href),
+      )
+    : []
+  return (
+    <aside className={sidebar}>
+      <a href="/projects" className={css({ fontWeight: 'semibold', fontSize: 'lg', px: '2', textDecoration: 'none' })}>
+        Rack Console
+      </a>
+      <nav aria-label="Silo">
+        <h2 className={navHeading}>Silo</h2>
+        <NavLink href="/projects" icon={<FolderIcon />}>
+          {S.crumbs.projects}
+        </NavLink>
+      </nav>
+      {project && projectLinks.length > 0 && (
+        <nav aria-label="Project">
+          <h2 className={navHeading}>Project {decodeURIComponent(project)}</h2>
+          {projectLinks.map((l) => (
+            <NavLink key={l.href} href={l.href} icon={l.icon}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      <nav aria-label="Account" className={css({ mt: 'auto' })}>
+        <NavLink href="/settings/profile" icon={<SettingsIcon />}>
+          Settings
+        </NavLink>
+      </nav>
+    </aside>
+  )
+}
+
+function Breadcrumbs() {
+  const [pathname] = useLocation()
+  const crumbs = breadcrumbs(pathname)
+  if (crumbs.length === 0) return null
+  return (
+    <nav aria-label="Breadcrumbs">
+      <ol className={css({ display: 'flex', gap: '2', fontSize: 'sm', color: 'fg.muted', listStyle: 'none' })}>
+        {crumbs.map((c, i) => (
+          <li key={c.href} className={css({ display: 'flex', gap: '2' })}>
+            {i > 0 && <span aria-hidden="true">/</span>}
+            {i === crumbs.length - 1 ? (
+              <span aria-current="page" className={css({ color: 'fg.default' })}>
+                {c.label}
+              </span>
+            ) : (
+              <NavLink href={c.href} plain>
+                {c.label}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+function OfflineIndicator() {
+  const { online } = useConnectivity()
+  if (online) return null
+  return (
+    <output
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '1.5',
+        fontSize: 'sm',
+        color: 'notice.fg',
+        bg: 'notice.bg',
+        px: '2',
+        py: '1',
+        borderRadius: 'md',
+      })}
+    >
+      <CloudOffIcon /> {T.offline}
+    </output>
+  )
+}
+
+function UserMenu({ name }: { name: string }) {
+  const [, navigate] = useLocation()
+  return (
+    <Menu.Root
+      onSelect={({ value }) => {
+        if (value === 'settings') navigate('/settings/profile')
+        if (value === 'sign-out') void signOut()
+      }}
+    >
+      <Menu.Trigger
+        className={css({
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: '2',
+          px: '2',
+          h: '8',
+          borderRadius: 'md',
+          cursor: 'pointer',
+          _hover: { bg: 'bg.hover' },
+        })}
+        aria-label={`User menu for ${name}`}
+      >
+        <UserIcon /> {name}
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content
+            className={css({
+              bg: 'bg.raised',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              borderRadius: 'md',
+              py: '1',
+              minW: '40',
+              zIndex: 'popover',
+              boxShadow: 'lg',
+              outline: 'none',
+            })}
+          >
+            {[
+              { value: 'settings', label: 'Settings' },
+              { value: 'sign-out', label: S.signOut },
+            ].map((item) => (
+              <Menu.Item
+                key={item.value}
+                value={item.value}
+                className={css({
+                  px: '3',
+                  py: '1.5',
+                  fontSize: 'sm',
+                  cursor: 'pointer',
+                  _highlighted: { bg: 'bg.hover' },
+                })}
+              >
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}
+
+export function AuthLayout({ children }: { children: ReactNode }) {
+  const me = useResource('currentUserView', {})
+  const user = me.data
+  useEffect(() => {
+    if (user) void adoptUser({ userId: user.id, siloId: user.siloId })
+  }, [user])
+
+  return (
+    <div className={shell}>
+      <a href="#main" className={skipLink}>
+        {S.skipToContent}
+      </a>
+      <Sidebar />
+      <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
+        <header className={topbar}>
+          <Breadcrumbs />
+          <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
+            <OfflineIndicator />
+            <ThemeSwitch />
+            {user && <UserMenu name={user.displayName} />}
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className={css({ flex: 1, px: '6', py: '5', outline: 'none' })}>
+          {user ? children : <PageSkeleton />}
+        </main>
+      </div>
+    </div>
+  )
+}

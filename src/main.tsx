@@ -1,0 +1,20 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './index.css'
+import { App } from './App'
+import { startApp } from './bootstrap'
+import { initTheme } from './theme'
+
+initTheme()
+
+// In mock mode (`npm run dev`, the mock build) the msw worker must serve the API before the first
+// request; otherwise the PWA service worker registers (never both: TOOLCHAIN.md).
+await startApp()
+
+const root = document.getElementById('root')
+if (!root) throw new Error('no #root element')
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

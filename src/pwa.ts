@@ -1,0 +1,22 @@
+// PWA registration through workbox-window. A waiting new version shows a toast "A new version is
+// available" with a Reload action; reload happens once, after the new worker takes control.
+import { Workbox } from 'workbox-window'
+import { toast } from './components'
+
+export const NEW_VERSION = 'A new version is available'
+
+export function registerPwa() {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  const wb = new Workbox('/sw.js', { scope: '/' })
+  wb.addEventListener('waiting', () => {
+    toast.info(NEW_VERSION, undefined, {
+      label: 'Reload',
+      onClick: () => {
+        // Reload only when the new worker controls the page, and only once: no reload loop.
+        wb.addEventListener('controlling', () => window.location.reload(), { once: true } as never)
+        wb.messageSkipWaiting()
+      },
+    })
+  })
+  void wb.register()
+}

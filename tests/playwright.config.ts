@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// e2e runs against `npm start` (production build, real service worker, mock API over real HTTP) on a
+// fixed, unusual port with strict binding, and against the mock-mode build for the in-browser mock.
+// Browsers are never downloaded: Debian's chromium is used (TOOLCHAIN.md).
+export const PORT = Number(process.env.E2E_PORT ?? 47113)
+export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 47114)
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PW_JSON
+    ? [['list'], ['json', { outputFile: process.env.PW_JSON }]]
+    : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'server', testIgnore: /mock-mode\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'mock-mode', testMatch: /mock-mode\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `npx tsx mocks/server.ts`,
+      cwd: '..',
+      url: `http://127.0.0.1:${PORT}/projects`,
+      env: { PORT: String(PORT), HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe',
+    },
+    {
+      command: `npx vite build --mode mock --logLevel warn && npx vite preview --mode mock --outDir dist-mock --port ${MOCK_PORT} --strictPort --host 127.0.0.1`,
+      cwd: '..',
+      url: `http://127.0.0.1:${MOCK_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+    },
+  ],
+})
