@@ -153,6 +153,10 @@ export default defineConfig({
   include: ['./src/**/*.{ts,tsx}', './mocks/browser/**/*.{ts,tsx}'],
   exclude: ['./src/**/*.test.{ts,tsx}'],
   outdir: 'styled-system',
+  // Components pick recipe variants from props at run time, which the extractor cannot see: emit all.
+  staticCss: {
+    recipes: { button: ['*'], badge: ['*'], input: ['*'], table: ['*'] },
+  },
   jsxFramework: 'react',
   conditions: {
     extend: {

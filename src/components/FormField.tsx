@@ -1,0 +1,186 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react'
+import { css, cx } from 'styled-system/css'
+import { input } from 'styled-system/recipes'
+
+// Label + control + help + error, wired for assistive tech: the label names the control, the help
+// and error are its description (aria-describedby), and an error sets aria-invalid.
+
+const field = css({ display: 'flex', flexDir: 'column', gap: '1.5', mb: '4' })
+const labelClass = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' })
+const helpClass = css({ fontSize: 'xs', color: 'fg.muted' })
+const errorClass = css({ fontSize: 'xs', color: 'danger.fg' })
+const requiredMark = css({ color: 'fg.subtle', ml: '1', fontWeight: 'normal' })
+
+interface FieldBase {
+  label: string
+  /** Help text under the label. */
+  description?: ReactNode
+  /** Validation message; marks the control invalid. */
+  error?: string
+}
+
+function useFieldIds(id?: string) {
+  const auto = useId()
+  const base = id ?? auto
+  return { id: base, help: `${base}-help`, error: `${base}-error` }
+}
+
+function FieldFrame({
+  ids,
+  label,
+  description,
+  error,
+  required,
+  children,
+}: FieldBase & { ids: ReturnType<typeof useFieldIds>; required?: boolean; children: ReactNode }) {
+  return (
+    <div className={field}>
+      <label htmlFor={ids.id} className={labelClass}>
+        {label}
+        {required && (
+          <span className={requiredMark} aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {description && (
+        <div id={ids.help} className={helpClass}>
+          {description}
+        </div>
+      )}
+      {children}
+      {error && (
+        <div id={ids.error} className={errorClass}>
+          {error}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function describedBy(
+  ids: ReturnType<typeof useFieldIds>,
+  description: unknown,
+  error: unknown,
+): string | undefined {
+  const parts = [description ? ids.help : null, error ? ids.error : null].filter(Boolean)
+  return parts.length ? parts.join(' ') : undefined
+}
+
+export interface TextFieldProps extends FieldBase, Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
+  ref?: Ref<HTMLInputElement>
+}
+
+export function TextField({
+  label,
+  description,
+  error,
+  id,
+  className,
+  required,
+  ref,
+  ...rest
+}: TextFieldProps) {
+  const ids = useFieldIds(id)
+  return (
+    <FieldFrame ids={ids} label={label} description={description} error={error} required={required}>
+      <input
+        {...rest}
+        ref={ref}
+        id={ids.id}
+        required={required}
+        className={cx(input(), className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, description, error)}
+      />
+    </FieldFrame>
+  )
+}
+
+export interface TextAreaProps
+  extends FieldBase,
+    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
+  ref?: Ref<HTMLTextAreaElement>
+}
+
+export function TextArea({
+  label,
+  description,
+  error,
+  id,
+  className,
+  required,
+  ref,
+  ...rest
+}: TextAreaProps) {
+  const ids = useFieldIds(id)
+  return (
+    <FieldFrame ids={ids} label={label} description={description} error={error} required={required}>
+      <textarea
+        rows={3}
+        {...rest}
+        ref={ref}
+        id={ids.id}
+        required={required}
+        className={cx(input(), css({ h: 'auto', py: '2', resize: 'vertical' }), className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, description, error)}
+      />
+    </FieldFrame>
+  )
+}
+
+export interface SelectOption {
+  value: string
+  label: string
+  disabled?: boolean
+}
+
+export interface SelectProps extends FieldBase, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
+  options: readonly SelectOption[]
+  /** Adds a first empty option with this text. */
+  placeholder?: string
+  ref?: Ref<HTMLSelectElement>
+}
+
+export function Select({
+  label,
+  description,
+  error,
+  id,
+  className,
+  required,
+  options,
+  placeholder,
+  ref,
+  ...rest
+}: SelectProps) {
+  const ids = useFieldIds(id)
+  return (
+    <FieldFrame ids={ids} label={label} description={description} error={error} required={required}>
+      <select
+        {...rest}
+        ref={ref}
+        id={ids.id}
+        required={required}
+        className={cx(input(), className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, description, error)}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  )
+}

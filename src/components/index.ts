@@ -1,0 +1,43 @@
+export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './ActionMenu'
+export { Badge, type BadgeColor, type BadgeProps } from './Badge'
+export { Button, type ButtonProps } from './Button'
+export {
+  ConfirmActionHost,
+  type ConfirmActionOptions,
+  type ConfirmDeleteOptions,
+  closeConfirmAction,
+  confirmAction,
+  confirmDelete,
+  errorMessage,
+} from './ConfirmAction'
+export { COPY_CONFIRM_MS, CopyButton, type CopyButtonProps, copyText } from './CopyButton'
+export { EmptyState, type EmptyStateAction, type EmptyStateProps } from './EmptyState'
+export {
+  Select,
+  type SelectOption,
+  type SelectProps,
+  TextArea,
+  type TextAreaProps,
+  TextField,
+  type TextFieldProps,
+} from './FormField'
+export * from './icons'
+export { Modal, type ModalProps, type ModalWidth } from './Modal'
+export { PageHeader, type PageHeaderProps } from './PageHeader'
+export { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, Pagination, type PaginationProps } from './Pagination'
+export { FormErrorSummary, type FormErrorSummaryProps, SideModal, type SideModalProps } from './SideModal'
+export { PageSkeleton, Skeleton, type SkeletonProps } from './Skeleton'
+export { MIN_SPINNER_MS, Spinner, type SpinnerProps, useMinDuration } from './Spinner'
+export {
+  type Column,
+  defineColumns,
+  nextSort,
+  type SortDirection,
+  type SortState,
+  type SortValue,
+  sortRows,
+  Table,
+  type TableProps,
+} from './Table'
+export { type ToastAction, Toaster, type ToastOptions, toast, toaster } from './Toast'
+export { TOOLTIP_OPEN_DELAY_MS, Tooltip, type TooltipProps } from './Tooltip'
