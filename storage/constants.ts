@@ -1,0 +1,20 @@
+// Cache constants. STALE_MS encodes spec section 9 ("queries do not retry, are stale after 2 seconds,
+// and do not refetch on window focus"); the rest are our own design.
+
+/** An entry older than this is revalidated when a screen starts observing it (spec section 9). */
+export const STALE_MS = 2_000
+
+/** Entries older than this are dropped on start and never served (overridable via configureStorage). */
+export const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+
+/** Every IndexedDB database this module creates starts with this prefix (wipeCache deletes them all). */
+export const DB_PREFIX = 'rack-console-cache'
+
+/** The database the console uses. */
+export const DB_NAME = DB_PREFIX
+
+/** Share of entries evicted (oldest first by fetchedAt) when the browser reports a full quota. */
+export const EVICT_FRACTION = 0.25
+
+/** How many last-seen entries are kept in memory for an instant first paint. */
+export const MEMO_LIMIT = 300

@@ -1,0 +1,43 @@
+// Public API of the offline-first data layer (ARCHITECTURE.md, "Data flow of a list").
+export {
+  type CachedValue,
+  cacheDb,
+  configureStorage,
+  type ErrorMapper,
+  entryIsStale,
+  type FailedResult,
+  type Fetcher,
+  getCacheScope,
+  type Invalidation,
+  invalidate,
+  type MutateOptions,
+  mutate,
+  OfflineError,
+  observedKeys,
+  prefetchList,
+  prefetchResource,
+  pruneExpired,
+  type RevalidateOutcome,
+  readCachedList,
+  readCachedResource,
+  removeEverywhere,
+  revalidate,
+  revalidateObserved,
+  type StorageConfig,
+  type StorageError,
+  setCacheScope,
+  wipeCache,
+} from './cache'
+export {
+  type Connectivity,
+  getConnectivity,
+  isOnline,
+  onReconnect,
+  reportNetworkFailure,
+  reportSuccess,
+  useConnectivity,
+} from './connectivity'
+export { DEFAULT_MAX_AGE_MS, STALE_MS } from './constants'
+export { type CacheEntry, isQuotaError, MIGRATIONS, type Migration } from './db'
+export { type QueryResult, useList, useResource } from './hooks'
+export { type CacheScope, cacheKey, canonicalJson, matchesPartial } from './keys'
