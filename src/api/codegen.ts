@@ -12,7 +12,13 @@ import openapiTS, { astToString } from 'openapi-typescript'
 
 type Spec = {
   info: { version: string }
-  paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: object } }>>
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId?: string; requestBody?: { content: object }; responses?: Record<string, unknown> }
+    >
+  >
   components: { schemas: Record<string, unknown> }
 }
 
@@ -37,10 +43,14 @@ for (const [path, item] of Object.entries(spec.paths)) {
     if (!op || typeof op !== 'object' || !op.operationId) continue
     opIds.push(op.operationId)
     const bodyType = op.requestBody ? Object.keys(op.requestBody.content)[0] : undefined
+    // `untyped`: the contract declares only a `default` response of any content type (device auth and
+    // token, support bundle downloads); the client hands a non-JSON success body over as a Blob.
+    const codes = Object.keys(op.responses ?? {})
+    const untyped = !codes.some((c) => c.startsWith('2')) && codes.includes('default')
     rows.push(
       `  ${camel(op.operationId)}: { id: '${op.operationId}', method: '${method.toUpperCase()}', path: '${path}'${
         bodyType ? `, body: '${bodyType}'` : ''
-      } },`,
+      }${untyped ? ', untyped: true' : ''} },`,
     )
   }
 }

@@ -8,10 +8,16 @@ export type { OperationName }
 export type Schemas = components['schemas']
 
 /** snake_case -> camelCase for one key. */
-export type CamelKey<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelKey<T>>}` : S
+export type CamelKey<S extends string> = S extends `${infer H}_${infer T}`
+  ? `${H}${Capitalize<CamelKey<T>>}`
+  : S
 
 /** Keys whose values the client turns into Dates (spec section 7). */
-export type IsTimeKey<K> = K extends `time_${string}` | `${string}_time` | `${string}_expiration` | 'timestamp'
+export type IsTimeKey<K> = K extends
+  | `time_${string}`
+  | `${string}_time`
+  | `${string}_expiration`
+  | 'timestamp'
   ? true
   : false
 
@@ -47,23 +53,41 @@ type BodyOf<O> = O extends { requestBody: { content: infer C } }
 
 type Clean<T> = [T] extends [never] ? never : [T] extends [undefined] ? never : Camel<NonNullable<T>>
 
-/** What `api.call(name, params)` takes: camelCase path params, query params and body. */
-export type ApiParams<N extends OperationName> = DropNever<{
+/**
+ * What `api.call(name, params)` takes: camelCase path params, query params and body. A member whose
+ * own fields are all optional (a list's query) may be left out, and so may the whole argument.
+ */
+export type ApiParams<N extends OperationName> = OptionalWhenEmpty<DropNever<{
   path: Clean<PathOf<OpOf<N>>>
   query: Clean<QueryOf<OpOf<N>>>
   body: Clean<BodyOf<OpOf<N>>>
-}>
+}>>
+
+type OptionalWhenEmpty<T> = Flat<
+  { [K in keyof T as object extends T[K] ? K : never]?: T[K] } & {
+    [K in keyof T as object extends T[K] ? never : K]: T[K]
+  }
+>
+type Flat<T> = { [K in keyof T]: T[K] }
 
 type DropNever<T> = { [K in keyof T as [T[K]] extends [never] ? never : K]: T[K] }
 
+type TwoXXBody<R> = {
+  [S in keyof R]: S extends 200 | 201 | 202 | 204
+    ? R[S] extends { content: infer C }
+      ? C[keyof C]
+      : undefined
+    : never
+}[keyof R]
+
+// A few operations (device auth and token, support bundle downloads) only declare a `default`
+// response with untyped content: their success body is `unknown` rather than `never`.
+type DefaultBody<R> = R extends { default: { content: infer C } } ? C[keyof C] : never
+
 type SuccessBody<O> = O extends { responses: infer R }
-  ? {
-      [S in keyof R]: S extends 200 | 201 | 202 | 204
-        ? R[S] extends { content: infer C }
-          ? C[keyof C]
-          : undefined
-        : never
-    }[keyof R]
+  ? [TwoXXBody<R>] extends [never]
+    ? DefaultBody<R>
+    : TwoXXBody<R>
   : never
 
 /** The camelCase, Date-converted success body of an operation (undefined for 204). */
@@ -87,6 +111,9 @@ export type ApiResult<T> =
   | { type: 'success'; data: T; response: Response }
   | { type: 'error'; data: ApiErrorBody & { statusCode: number }; response: Response }
   | { type: 'client_error'; error: Error; text: string; response?: Response; network: boolean }
+
+/** The failed branches of a result (what the error catalogue, src/api/errors.ts, takes). */
+export type ApiFailure = Exclude<ApiResult<unknown>, { type: 'success' }>
 
 // Common resource aliases, all derived from the contract.
 export type Instance = Schema<'Instance'>

@@ -2,9 +2,9 @@
 export const NEXUS_API_VERSION = '2026081901.0.0'
 
 export const operations = {
-  deviceAuthRequest: { id: 'device_auth_request', method: 'POST', path: '/device/auth', body: 'application/x-www-form-urlencoded' },
+  deviceAuthRequest: { id: 'device_auth_request', method: 'POST', path: '/device/auth', body: 'application/x-www-form-urlencoded', untyped: true },
   deviceAuthConfirm: { id: 'device_auth_confirm', method: 'POST', path: '/device/confirm', body: 'application/json' },
-  deviceAccessToken: { id: 'device_access_token', method: 'POST', path: '/device/token', body: 'application/x-www-form-urlencoded' },
+  deviceAccessToken: { id: 'device_access_token', method: 'POST', path: '/device/token', body: 'application/x-www-form-urlencoded', untyped: true },
   probeList: { id: 'probe_list', method: 'GET', path: '/experimental/v1/probes' },
   probeCreate: { id: 'probe_create', method: 'POST', path: '/experimental/v1/probes', body: 'application/json' },
   probeView: { id: 'probe_view', method: 'GET', path: '/experimental/v1/probes/{probe}' },
@@ -261,11 +261,11 @@ export const operations = {
   supportBundleView: { id: 'support_bundle_view', method: 'GET', path: '/v1/system/support-bundles/{bundle_id}' },
   supportBundleUpdate: { id: 'support_bundle_update', method: 'PUT', path: '/v1/system/support-bundles/{bundle_id}', body: 'application/json' },
   supportBundleDelete: { id: 'support_bundle_delete', method: 'DELETE', path: '/v1/system/support-bundles/{bundle_id}' },
-  supportBundleDownload: { id: 'support_bundle_download', method: 'GET', path: '/v1/system/support-bundles/{bundle_id}/download' },
-  supportBundleHead: { id: 'support_bundle_head', method: 'HEAD', path: '/v1/system/support-bundles/{bundle_id}/download' },
-  supportBundleDownloadFile: { id: 'support_bundle_download_file', method: 'GET', path: '/v1/system/support-bundles/{bundle_id}/download/{file}' },
-  supportBundleHeadFile: { id: 'support_bundle_head_file', method: 'HEAD', path: '/v1/system/support-bundles/{bundle_id}/download/{file}' },
-  supportBundleIndex: { id: 'support_bundle_index', method: 'GET', path: '/v1/system/support-bundles/{bundle_id}/index' },
+  supportBundleDownload: { id: 'support_bundle_download', method: 'GET', path: '/v1/system/support-bundles/{bundle_id}/download', untyped: true },
+  supportBundleHead: { id: 'support_bundle_head', method: 'HEAD', path: '/v1/system/support-bundles/{bundle_id}/download', untyped: true },
+  supportBundleDownloadFile: { id: 'support_bundle_download_file', method: 'GET', path: '/v1/system/support-bundles/{bundle_id}/download/{file}', untyped: true },
+  supportBundleHeadFile: { id: 'support_bundle_head_file', method: 'HEAD', path: '/v1/system/support-bundles/{bundle_id}/download/{file}', untyped: true },
+  supportBundleIndex: { id: 'support_bundle_index', method: 'GET', path: '/v1/system/support-bundles/{bundle_id}/index', untyped: true },
   systemTimeseriesQuery: { id: 'system_timeseries_query', method: 'POST', path: '/v1/system/timeseries/query', body: 'application/json' },
   systemTimeseriesSchemaList: { id: 'system_timeseries_schema_list', method: 'GET', path: '/v1/system/timeseries/schemas' },
   systemUpdateRecoveryFinish: { id: 'system_update_recovery_finish', method: 'PUT', path: '/v1/system/update/recovery-finish', body: 'application/json' },
