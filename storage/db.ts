@@ -97,9 +97,9 @@ export async function safeWrite(db: CacheDb, write: () => Promise<unknown>): Pro
   }
 }
 
-/** Drops every entry fetched before `cutoff` (epoch ms). */
+/** Drops every entry fetched at or before `cutoff` (epoch ms): the same boundary the read path uses. */
 export async function dropOlderThan(db: CacheDb, cutoff: number): Promise<number> {
-  return db.entries.where('fetchedAt').below(cutoff).delete()
+  return db.entries.where('fetchedAt').belowOrEqual(cutoff).delete()
 }
 
 /** Clears every table in one transaction. */

@@ -1,0 +1,377 @@
+import { Dexie } from 'dexie'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { T } from '../src/strings'
+import {
+  cacheDb,
+  configureStorage,
+  invalidate,
+  keyFor,
+  mutate,
+  OfflineError,
+  observeKey,
+  prefetchList,
+  pruneExpired,
+  readCachedList,
+  readCachedResource,
+  resetStorageForTests,
+  revalidate,
+  setCacheScope,
+  wipeCache,
+} from './cache'
+import { isOnline, reportSuccess, resetConnectivity } from './connectivity'
+import type { CacheEntry } from './db'
+import { scopeKey } from './keys'
+import {
+  deferred,
+  disk,
+  type FakeApi,
+  fakeApi,
+  httpError,
+  networkError,
+  ok,
+  userA,
+  userB,
+} from './test-helpers'
+
+let api: FakeApi
+let now: number
+const DAY = 24 * 60 * 60 * 1000
+const listParams = { query: { project: 'p1' } }
+
+beforeEach(async () => {
+  resetConnectivity()
+  api = fakeApi()
+  now = 10 * DAY
+  await resetStorageForTests({ fetcher: api.fetcher, now: () => now, dbName: 'rack-console-cache-unit' })
+  await cacheDb().entries.clear()
+  setCacheScope(userA)
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function quotaError(): Error {
+  const e = new Error('quota')
+  e.name = 'QuotaExceededError'
+  return e
+}
+
+async function allEntries(): Promise<CacheEntry[]> {
+  return cacheDb().entries.toArray()
+}
+
+describe('scope', () => {
+  it("keeps user A's cache invisible to user B", async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    expect(await revalidate('diskList', listParams)).toBe('ok')
+    expect((await readCachedList('diskList', listParams))?.data.items.map((d) => d.id)).toEqual(['d1'])
+
+    setCacheScope(userB)
+    expect(await readCachedList('diskList', listParams)).toBeUndefined()
+    const rows = await allEntries()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.scope).toBe(scopeKey(userA))
+
+    setCacheScope(userA)
+    expect((await readCachedList('diskList', listParams))?.data.items).toHaveLength(1)
+  })
+
+  it('persists nothing without a scope', async () => {
+    setCacheScope(null)
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    expect(await revalidate('diskList', listParams)).toBe('ok')
+    expect(await allEntries()).toHaveLength(0)
+  })
+
+  it('does not write an answer that arrives after the scope changed', async () => {
+    const held = deferred<ReturnType<typeof ok>>()
+    api.on('diskList', () => held.promise)
+    const pending = revalidate('diskList', listParams)
+    setCacheScope(userB)
+    held.resolve(ok({ items: [disk('d1')], nextPage: null }))
+    expect(await pending).toBe('aborted')
+    expect(await allEntries()).toHaveLength(0)
+  })
+
+  it('keys pages by token and passes the token to the API', async () => {
+    api.on('diskList', (p) => {
+      const token = (p.query as { pageToken?: string }).pageToken
+      return ok({ items: [disk(token ?? 'first')], nextPage: token ? null : 't2' })
+    })
+    await revalidate('diskList', listParams)
+    await revalidate('diskList', listParams, 't2')
+    expect(api.calls[1]?.params).toEqual({ query: { project: 'p1', pageToken: 't2' } })
+    expect((await readCachedList('diskList', listParams, 't2'))?.data.items[0]?.id).toBe('t2')
+    expect((await readCachedList('diskList', listParams))?.data.nextPage).toBe('t2')
+  })
+})
+
+describe('security', () => {
+  it('never writes a credential-bearing answer or a non-GET answer to IndexedDB', async () => {
+    api.on('currentUserView', () => ok({ id: 'u', displayName: 'x', accessToken: 'secret-token' }))
+    api.on('deviceAccessToken', () => ok({ accessToken: 'secret', tokenType: 'Bearer' }))
+    await revalidate('currentUserView', {})
+    await revalidate('deviceAccessToken', {} as never)
+    const dump = JSON.stringify(await allEntries())
+    expect(dump).not.toContain('secret')
+    expect(await allEntries()).toHaveLength(0)
+  })
+})
+
+describe('wipeCache', () => {
+  it('leaves zero records, in memory and on disk, and deletes our other databases', async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    api.on('diskView', () => ok(disk('d1')))
+    await revalidate('diskList', listParams)
+    await revalidate('diskView', { path: { disk: 'd1' } })
+    setCacheScope(userB)
+    await revalidate('diskList', listParams)
+    expect(await allEntries()).toHaveLength(3)
+    const other = new Dexie('rack-console-cache-old')
+    other.version(1).stores({ t: 'k' })
+    await other.open()
+    other.close()
+
+    await wipeCache()
+
+    expect(await cacheDb().entries.count()).toBe(0)
+    for (const t of cacheDb().tables) expect(await t.count()).toBe(0)
+    expect(await readCachedList('diskList', listParams)).toBeUndefined()
+    expect(await Dexie.getDatabaseNames()).not.toContain('rack-console-cache-old')
+  })
+})
+
+describe('quota', () => {
+  it('evicts the oldest entries and retries when a cache write hits the quota', async () => {
+    const d = cacheDb()
+    await d.entries.bulkPut(
+      Array.from({ length: 4 }, (_, i) => ({
+        key: `old${i}`,
+        scope: scopeKey(userA),
+        endpoint: 'projectList',
+        kind: 'list' as const,
+        params: {},
+        pageToken: '',
+        data: { items: [] },
+        ids: [],
+        fetchedAt: now - 1000 + i,
+        invalid: false,
+      })),
+    )
+    const put = d.entries.put.bind(d.entries)
+    vi.spyOn(d.entries, 'put')
+      .mockImplementationOnce(() => {
+        throw quotaError()
+      })
+      .mockImplementation(put)
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    expect(await revalidate('diskList', listParams)).toBe('ok')
+    expect(await readCachedList('diskList', listParams)).toBeDefined()
+    expect(await d.entries.get('old0')).toBeUndefined()
+    expect(await d.entries.count()).toBe(4)
+  })
+
+  it('still serves the answer from memory when the cache cannot be written at all', async () => {
+    vi.spyOn(cacheDb().entries, 'put').mockImplementation(() => {
+      throw quotaError()
+    })
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    expect(await revalidate('diskList', listParams)).toBe('ok')
+    expect(await allEntries()).toHaveLength(0)
+    expect((await readCachedList('diskList', listParams))?.data.items).toHaveLength(1)
+  })
+})
+
+describe('mutations', () => {
+  it('removes a deleted resource from every cached page and its own entry, in this scope only', async () => {
+    api.on('diskList', (p) => {
+      const token = (p.query as { pageToken?: string }).pageToken
+      return ok(
+        token
+          ? { items: [disk('d3'), disk('gone')], nextPage: null }
+          : { items: [disk('gone'), disk('d2')], nextPage: 't2' },
+      )
+    })
+    api.on('diskView', () => ok(disk('gone')))
+    api.on('diskDelete', () => ok(undefined))
+    await revalidate('diskList', listParams)
+    await revalidate('diskList', listParams, 't2')
+    await revalidate('diskList', { query: { project: 'p2' } })
+    await revalidate('diskView', { path: { disk: 'gone' } })
+    setCacheScope(userB)
+    await revalidate('diskList', listParams)
+    setCacheScope(userA)
+
+    const result = await mutate('diskDelete', { path: { disk: 'gone' } }, { removes: { id: 'gone' } })
+    expect(result.type).toBe('success')
+
+    const ids = async (token?: string, params = listParams) =>
+      (await readCachedList('diskList', params, token))?.data.items.map((d) => d.id)
+    expect(await ids()).toEqual(['d2'])
+    expect(await ids('t2')).toEqual(['d3'])
+    expect(await ids(undefined, { query: { project: 'p2' } })).toEqual(['d2'])
+    expect(await readCachedResource('diskView', { path: { disk: 'gone' } })).toBeUndefined()
+    const a = (await allEntries()).filter((e) => e.scope === scopeKey(userA))
+    expect(a.some((e) => e.ids.includes('gone'))).toBe(false)
+    const b = (await allEntries()).filter((e) => e.scope === scopeKey(userB))
+    expect(b[0]?.ids).toContain('gone')
+  })
+
+  it('drops a deleted row from an answer that was asked before the delete', async () => {
+    const held = deferred<ReturnType<typeof ok>>()
+    api.on('diskList', () => held.promise)
+    api.on('diskDelete', () => ok(undefined))
+    const pending = revalidate('diskList', listParams)
+    await mutate('diskDelete', { path: { disk: 'gone' } }, { removes: { id: 'gone' } })
+    held.resolve(ok({ items: [disk('gone'), disk('d2')], nextPage: null }))
+    await pending
+    expect((await readCachedList('diskList', listParams))?.data.items.map((d) => d.id)).toEqual(['d2'])
+  })
+
+  it('refetches observed matching keys and marks unobserved matching pages invalid', async () => {
+    let version = 1
+    api.on('diskList', (p) =>
+      ok({ items: [disk(`v${version}-${(p.query as { project: string }).project}`)], nextPage: null }),
+    )
+    api.on('diskCreate', () => {
+      version = 2
+      return ok(disk('new'))
+    })
+    await revalidate('diskList', listParams)
+    await revalidate('diskList', listParams, 't2')
+    await revalidate('diskList', { query: { project: 'p2' } })
+    const { desc, key } = keyFor('diskList', listParams)
+    const stop = observeKey(key, desc, () => undefined)
+    await vi.waitFor(async () => expect(api.count('diskList')).toBe(3)) // fresh: no refetch on observe
+    const before = api.count('diskList')
+
+    await mutate('diskCreate', { query: { project: 'p1' }, body: {} } as never, {
+      invalidates: [{ endpoint: 'diskList', params: { query: { project: 'p1' } } }],
+    })
+    expect(api.count('diskList')).toBe(before + 1)
+    const first = await readCachedList('diskList', listParams)
+    expect(first?.data.items[0]?.id).toBe('v2-p1')
+    expect(first?.stale).toBe(false)
+    expect((await readCachedList('diskList', listParams, 't2'))?.stale).toBe(true)
+    expect((await readCachedList('diskList', { query: { project: 'p2' } }))?.stale).toBe(false)
+    stop()
+  })
+
+  it('rejects at once when offline, without calling the API', async () => {
+    api.on('diskList', () => networkError())
+    api.on('diskDelete', () => ok(undefined))
+    await revalidate('diskList', listParams)
+    expect(isOnline()).toBe(false)
+    const attempt = mutate('diskDelete', { path: { disk: 'd1' } }, { removes: { id: 'd1' } })
+    await expect(attempt).rejects.toBeInstanceOf(OfflineError)
+    await expect(attempt).rejects.toThrow(T.offline)
+    expect(api.count('diskDelete')).toBe(0)
+  })
+
+  it('invalidate() with no match changes nothing', async () => {
+    api.on('diskList', () => ok({ items: [], nextPage: null }))
+    await revalidate('diskList', listParams)
+    await invalidate([{ endpoint: 'instanceList' }])
+    expect((await readCachedList('diskList', listParams))?.stale).toBe(false)
+  })
+})
+
+describe('revalidation', () => {
+  it('is stale after 2 s: prefetch skips a fresh page and fetches an old one', async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    await prefetchList('diskList', listParams)
+    expect(api.count('diskList')).toBe(1)
+    now += 1999
+    await prefetchList('diskList', listParams)
+    expect(api.count('diskList')).toBe(1)
+    now += 1
+    await prefetchList('diskList', listParams)
+    expect(api.count('diskList')).toBe(2)
+  })
+
+  it('dedupes concurrent identical revalidations into one request', async () => {
+    const held = deferred<ReturnType<typeof ok>>()
+    api.on('diskList', () => held.promise)
+    const a = revalidate('diskList', listParams)
+    const b = revalidate('diskList', { query: { project: 'p1', limit: undefined } })
+    const c = prefetchList('diskList', listParams)
+    await Promise.resolve()
+    expect(api.count('diskList')).toBe(1)
+    held.resolve(ok({ items: [], nextPage: null }))
+    expect(await a).toBe('ok')
+    expect(await b).toBe('ok')
+    await c
+    expect(api.count('diskList')).toBe(1)
+    await revalidate('diskList', listParams)
+    expect(api.count('diskList')).toBe(2)
+  })
+
+  it('keeps the cached page on a network failure and flips connectivity; a response flips it back', async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    await revalidate('diskList', listParams)
+    api.on('diskList', () => networkError())
+    expect(await revalidate('diskList', listParams)).toBe('network')
+    expect(isOnline()).toBe(false)
+    expect((await readCachedList('diskList', listParams))?.data.items).toHaveLength(1)
+    api.on('diskList', () => httpError(500, 'boom'))
+    expect(await revalidate('diskList', listParams)).toBe('error')
+    expect(isOnline()).toBe(true)
+    expect((await readCachedList('diskList', listParams))?.data.items).toHaveLength(1)
+  })
+
+  it('maps HTTP errors through the configured error mapper', async () => {
+    const toError = vi.fn(() => ({ kind: 'notFound', message: 'Not found' }))
+    configureStorage({ toError })
+    api.on('diskView', () => httpError(404, 'not found'))
+    expect(await revalidate('diskView', { path: { disk: 'x' } })).toBe('error')
+    expect(toError).toHaveBeenCalledWith('diskView', expect.objectContaining({ type: 'error' }))
+  })
+})
+
+describe('max age', () => {
+  it('never serves and drops on start entries older than the max age', async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    await revalidate('diskList', listParams)
+    now += 7 * DAY
+    expect(await readCachedList('diskList', listParams)).toBeUndefined()
+    expect(await allEntries()).toHaveLength(1)
+    expect(await pruneExpired()).toBe(1)
+    expect(await allEntries()).toHaveLength(0)
+  })
+
+  it('honours a configured max age', async () => {
+    configureStorage({ maxAgeMs: 60_000 })
+    api.on('diskList', () => ok({ items: [], nextPage: null }))
+    await revalidate('diskList', listParams)
+    now += 59_000
+    expect(await readCachedList('diskList', listParams)).toBeDefined()
+    now += 1_000
+    expect(await readCachedList('diskList', listParams)).toBeUndefined()
+  })
+
+  it('drops expired entries when the database is opened', async () => {
+    const d = cacheDb()
+    await d.entries.put({
+      key: 'ancient',
+      scope: scopeKey(userA),
+      endpoint: 'diskList',
+      kind: 'list',
+      params: {},
+      pageToken: '',
+      data: { items: [] },
+      ids: [],
+      fetchedAt: now - 8 * DAY,
+      invalid: false,
+    })
+    await resetStorageForTests({ fetcher: api.fetcher, now: () => now, dbName: 'rack-console-cache-unit' })
+    await vi.waitFor(async () => expect(await cacheDb().entries.get('ancient')).toBeUndefined())
+  })
+})
+
+describe('connectivity reset', () => {
+  it('reportSuccess brings the cache back online', () => {
+    reportSuccess()
+    expect(isOnline()).toBe(true)
+  })
+})
