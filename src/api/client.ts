@@ -141,9 +141,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const p = (params ?? {}) as WireParams
     let url: string
     try {
-      url = `${baseUrl}${buildPath(op.path, p.path)}${buildQuery(p.query)}`
+      // Same origin by default: resolved against the page's location so the URL is absolute (Request
+      // needs one outside a browser, e.g. under vitest with a stubbed location).
+      const origin = baseUrl || globalThis.location?.origin
+      if (!origin) throw new TypeError('No baseUrl and no page location to resolve API paths against')
+      url = `${origin}${buildPath(op.path, p.path)}${buildQuery(p.query)}`
     } catch (e) {
-      // A missing path param is a programming error; it still becomes a value so no screen crashes.
+      // A missing path param or base is a programming error; it still becomes a value, never a crash.
       const result = { type: 'client_error', error: e as Error, text: '', network: false } as const
       logFailure(op.method, op.path, result)
       return result

@@ -57,11 +57,13 @@ type Clean<T> = [T] extends [never] ? never : [T] extends [undefined] ? never : 
  * What `api.call(name, params)` takes: camelCase path params, query params and body. A member whose
  * own fields are all optional (a list's query) may be left out, and so may the whole argument.
  */
-export type ApiParams<N extends OperationName> = OptionalWhenEmpty<DropNever<{
-  path: Clean<PathOf<OpOf<N>>>
-  query: Clean<QueryOf<OpOf<N>>>
-  body: Clean<BodyOf<OpOf<N>>>
-}>>
+export type ApiParams<N extends OperationName> = OptionalWhenEmpty<
+  DropNever<{
+    path: Clean<PathOf<OpOf<N>>>
+    query: Clean<QueryOf<OpOf<N>>>
+    body: Clean<BodyOf<OpOf<N>>>
+  }>
+>
 
 type OptionalWhenEmpty<T> = Flat<
   { [K in keyof T as object extends T[K] ? K : never]?: T[K] } & {

@@ -1,0 +1,110 @@
+// The error catalogue (spec section 8) in one place: every failed ApiResult becomes a UserError with the
+// message a screen shows and a kind that tells the screen what to do (redirect, not-found page, notice).
+import { S, T } from '../strings'
+import { operations } from './__generated__/operations'
+import type { ApiFailure, OperationName } from './types'
+
+export type UserErrorKind =
+  | 'unauthorized' // 401: the app redirects to /login (spec 2)
+  | 'forbidden' // 403: "Action not authorized", maybe with the no-group notice (spec 6)
+  | 'not_found' // 404: the "Page not found" page
+  | 'network' // no response at all (offline): the cached data stays on screen
+  | 'unreadable' // a response that is not JSON or not the contract's shape
+  | 'server' // 5xx
+  | 'client' // any other 4xx
+
+export type UserError = {
+  kind: UserErrorKind
+  message: string
+  statusCode?: number
+  errorCode?: string
+  requestId?: string
+}
+
+/** Documentation linked from the no-group notice (spec 6): how a silo's identity provider grants access. */
+export const NO_GROUP_NOTICE_DOCS_URL = 'https://docs.oxide.computer/guides/configuring-access'
+
+const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
+
+/** `vpc-subnet` / `floating_ip` -> `Vpc subnet` / `Floating ip`: a resource kind as a sentence start. */
+const resourceLabel = (kind: string) => capitalize(kind.replace(/[-_]+/g, ' ').trim())
+
+/**
+ * Spec 8, ObjectAlreadyExists: "The named resource followed by "name already exists". The resource kind
+ * comes from the message after "already exists", or from the word before "create" in the operation name."
+ * The platform's message reads `already exists: project "web"`.
+ */
+export function alreadyExistsMessage(name: OperationName, serverMessage: string): string {
+  const fromMessage = /already exists:?\s+([A-Za-z][\w-]*)/i.exec(serverMessage)?.[1]
+  const opId: string = operations[name].id
+  const words = opId.split('_')
+  const i = words.lastIndexOf('create')
+  const fromOperation = i > 0 ? words[i - 1] : undefined
+  const kind = fromMessage ?? fromOperation
+  return kind ? `${resourceLabel(kind)} ${S.alreadyExistsSuffix}` : capitalize(S.alreadyExistsSuffix)
+}
+
+const JSON_PARSE_PREFIX = /^unable to parse (?:JSON )?body:\s*/i
+
+/**
+ * Spec 8, "JSON parse message: cleaned to its core and capitalised". The platform reports body errors
+ * as `unable to parse JSON body: <field path>: <problem> at line L column C`; the core is the problem.
+ * Only a single-token field path is stripped, so serde's own `invalid value: ...` phrasing survives.
+ */
+export function cleanJsonParseMessage(message: string): string {
+  let core = message.replace(JSON_PARSE_PREFIX, '')
+  core = core.replace(/\s+at line \d+ column \d+\s*$/, '')
+  core = core.replace(/^[A-Za-z_][\w.[\]]*:\s+(?=\S)/, '')
+  return capitalize(core.trim())
+}
+
+export const isJsonParseMessage = (message: string): boolean => JSON_PARSE_PREFIX.test(message)
+
+const kindOfStatus = (status: number): UserErrorKind =>
+  status === 401
+    ? 'unauthorized'
+    : status === 403
+      ? 'forbidden'
+      : status === 404
+        ? 'not_found'
+        : status >= 500
+          ? 'server'
+          : 'client'
+
+/** Spec 8: the message and kind for a failed call of operation `name`. */
+export function toUserError(name: OperationName, result: ApiFailure): UserError {
+  if (result.type === 'client_error') {
+    const requestId = result.response?.headers.get('x-request-id') ?? undefined
+    // A request that never got an answer is offline, not unreadable: the UI keeps its cached page.
+    if (result.network) return { kind: 'network', message: T.offline }
+    return {
+      kind: 'unreadable',
+      message: S.unreadableResponse,
+      ...(result.response ? { statusCode: result.response.status } : {}),
+      ...(requestId ? { requestId } : {}),
+    }
+  }
+
+  const { statusCode, errorCode, message, requestId } = result.data
+  const base = {
+    kind: kindOfStatus(statusCode),
+    statusCode,
+    ...(errorCode ? { errorCode } : {}),
+    ...(requestId ? { requestId } : {}),
+  }
+  if (statusCode === 403) return { ...base, message: S.notAuthorized }
+  if (errorCode === 'ObjectNotFound') return { ...base, message: capitalize(message) || S.unknownServerError }
+  if (errorCode === 'ObjectAlreadyExists') return { ...base, message: alreadyExistsMessage(name, message) }
+  if (isJsonParseMessage(message))
+    return { ...base, message: cleanJsonParseMessage(message) || S.unknownServerError }
+  return { ...base, message: capitalize(message.trim()) || S.unknownServerError }
+}
+
+/**
+ * Spec 6: with a 403, a user "in no groups and [with] no role assignment on the silo" sees the
+ * no-group notice (S.noGroupNotice, linking NO_GROUP_NOTICE_DOCS_URL): their identity provider is
+ * probably not sending group claims.
+ */
+export function shouldShowNoGroupNotice(user: { groupCount: number; siloRoleCount: number }): boolean {
+  return user.groupCount === 0 && user.siloRoleCount === 0
+}
