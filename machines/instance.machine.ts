@@ -1,0 +1,468 @@
+// The instance lifecycle (spec section 4): which actions each run state allows, and when to poll.
+// This machine is the one place the allowed-actions table lives; the UI asks `snapshot.can(event)`
+// (or `allowedInstanceActions(state)`, which asks the machine) and shows the reason for a refusal.
+//
+// Shape: two parallel regions.
+// - `run` mirrors the instance's runState as last seen from the API (UPDATED moves it). Transitional
+//   states poll the injected `fetchInstance` (fast, then backing off), and stop when the state settles.
+// - `activity` is what the console is doing: `idle`, `performing` an action (an injected actor per
+//   action), or `refreshing` after an action whose answer was not the instance. The run region is
+//   never left while an action runs, so a failed action falls back to the last known state by itself.
+import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate'
+import type { ApiParams, Instance, InstanceState } from '../src/api/types'
+import { type BadgeColor, errorMessage, nextPollDelay, POLL_FAST_MS, POLL_MAX_MS } from './shared'
+
+/** Every run state of spec section 4, in the spec's order. */
+export const INSTANCE_STATES = [
+  'running',
+  'stopped',
+  'failed',
+  'destroyed',
+  'creating',
+  'starting',
+  'rebooting',
+  'migrating',
+  'repairing',
+  'stopping',
+] as const satisfies readonly InstanceState[]
+
+// Compile-time check that the list above is the whole InstanceState union of the contract.
+type MissingState = Exclude<InstanceState, (typeof INSTANCE_STATES)[number]>
+const _allStates: MissingState extends never ? true : never = true
+void _allStates
+
+/** Badge colour per run state (spec section 4). */
+export const instanceBadgeColor: Record<InstanceState, BadgeColor> = {
+  running: 'green',
+  stopped: 'neutral',
+  failed: 'red',
+  destroyed: 'red',
+  creating: 'green',
+  starting: 'blue',
+  rebooting: 'blue',
+  migrating: 'purple',
+  repairing: 'notice',
+  stopping: 'neutral',
+}
+
+/** Spinner states (spec section 4). */
+export const TRANSITIONAL_INSTANCE_STATES = [
+  'creating',
+  'starting',
+  'rebooting',
+  'migrating',
+  'stopping',
+] as const satisfies readonly InstanceState[]
+
+export function isTransitional(state: InstanceState): boolean {
+  return (TRANSITIONAL_INSTANCE_STATES as readonly InstanceState[]).includes(state)
+}
+
+/**
+ * States in which the machine polls: the transitional ones, plus `repairing`, which has no spinner
+ * but is on its way to another state all the same.
+ */
+export const POLLED_INSTANCE_STATES = [
+  ...TRANSITIONAL_INSTANCE_STATES,
+  'repairing',
+] as const satisfies readonly InstanceState[]
+
+/** The action events, in the order of the spec's table. */
+export const INSTANCE_ACTIONS = [
+  'START',
+  'DELETE',
+  'RESIZE',
+  'UPDATE_BOOT_DISK',
+  'REBOOT',
+  'STOP',
+  'DETACH_DISK',
+  'ATTACH_DISK',
+  'UPDATE_NIC',
+  'SERIAL_CONSOLE',
+  'ADD_TO_AFFINITY_GROUP',
+] as const
+export type InstanceAction = (typeof INSTANCE_ACTIONS)[number]
+
+// Spec section 4, "Allowed actions by state". The machine's guards are built from this; tests compare
+// what the machine answers with a literal copy of the spec table.
+const REQUIRED: Record<InstanceAction, readonly InstanceState[]> = {
+  START: ['stopped', 'failed'],
+  DELETE: ['stopped', 'failed'],
+  RESIZE: ['stopped', 'failed', 'creating'],
+  UPDATE_BOOT_DISK: ['stopped', 'failed', 'creating'],
+  REBOOT: ['running'],
+  STOP: ['running', 'starting', 'rebooting', 'failed'],
+  DETACH_DISK: ['creating', 'stopped', 'failed'],
+  ATTACH_DISK: ['creating', 'stopped'],
+  UPDATE_NIC: ['stopped'],
+  SERIAL_CONSOLE: ['running', 'rebooting', 'migrating', 'repairing'],
+  ADD_TO_AFFINITY_GROUP: ['stopped'],
+}
+
+/** Why an action is refused: shown as the tooltip of a disabled button. */
+export const instanceActionRefusal: Record<InstanceAction, string> = {
+  START: 'Only a stopped or failed instance can be started',
+  DELETE: 'Only a stopped or failed instance can be deleted',
+  RESIZE: 'Only a stopped, failed or creating instance can be resized',
+  UPDATE_BOOT_DISK: 'The boot disk can only be changed on a stopped, failed or creating instance',
+  REBOOT: 'Only a running instance can be rebooted',
+  STOP: 'Only a running, starting, rebooting or failed instance can be stopped',
+  DETACH_DISK: 'Disks can only be detached from a creating, stopped or failed instance',
+  ATTACH_DISK: 'Disks can only be attached to a creating or stopped instance',
+  UPDATE_NIC: 'Network interfaces can only be changed on a stopped instance',
+  SERIAL_CONSOLE:
+    'The serial console is only available on a running, rebooting, migrating or repairing instance',
+  ADD_TO_AFFINITY_GROUP: 'Only a stopped instance can be added to an affinity group',
+}
+
+/** Message while any action is refused because another one is still running. */
+export const INSTANCE_BUSY_REASON = 'Another action on this instance is in progress'
+
+type InstanceUpdateBody = ApiParams<'instanceUpdate'>['body']
+type DiskRefBody = ApiParams<'instanceDiskAttach'>['body']
+type NicUpdateBody = ApiParams<'instanceNetworkInterfaceUpdate'>['body']
+
+/**
+ * Events. Action events carry the request's parameters when they are sent to perform the action;
+ * `snapshot.can({ type })` needs none, so the UI can ask before the user filled a form.
+ */
+export type InstanceEvent =
+  | { type: 'UPDATED'; instance: Instance }
+  | { type: 'START' }
+  | { type: 'STOP' }
+  | { type: 'REBOOT' }
+  | { type: 'DELETE' }
+  | { type: 'RESIZE'; params?: InstanceUpdateBody }
+  | { type: 'UPDATE_BOOT_DISK'; params?: InstanceUpdateBody }
+  | { type: 'ATTACH_DISK'; params?: DiskRefBody }
+  | { type: 'DETACH_DISK'; params?: DiskRefBody }
+  | { type: 'UPDATE_NIC'; params?: { interface: string; body: NicUpdateBody } }
+  | { type: 'ADD_TO_AFFINITY_GROUP'; params?: { affinityGroup: string } }
+  | { type: 'SERIAL_CONSOLE' }
+  | { type: 'CLEAR_ERROR' }
+
+/** Emitted for SERIAL_CONSOLE: the UI navigates to the serial console page. */
+export type InstanceEmitted = { type: 'serialConsole'; instance: Instance }
+
+/** What every injected action actor receives: the instance and the event's params (if any). */
+export type InstanceActionInput = { instance: Instance; params: unknown }
+
+export type InstanceContext = {
+  instance: Instance | null
+  /** The run state the run region shows (null before the first UPDATED). */
+  runState: InstanceState | null
+  /** Message of the last failed action or poll, cleared when the next action starts. */
+  error: string | null
+  /** The action in flight, if any. */
+  pending: InstanceAction | null
+  pollDelay: number
+  pollFastMs: number
+  pollMaxMs: number
+}
+
+export type InstanceInput = { instance?: Instance; pollFastMs?: number; pollMaxMs?: number }
+
+const notProvided = (name: string) =>
+  fromPromise<Instance | undefined, InstanceActionInput>(async () => {
+    throw new Error(`${name} was not provided to the instance machine`)
+  })
+
+function instanceOf(value: unknown): Instance | null {
+  return typeof value === 'object' && value !== null && 'runState' in value ? (value as Instance) : null
+}
+
+type ActorName =
+  | 'startInstance'
+  | 'stopInstance'
+  | 'rebootInstance'
+  | 'deleteInstance'
+  | 'updateInstance'
+  | 'attachDisk'
+  | 'detachDisk'
+  | 'updateNetworkInterface'
+  | 'addToAffinityGroup'
+
+const actionInput = ({ context, event }: { context: InstanceContext; event: InstanceEvent }) => ({
+  instance: context.instance!,
+  params: 'params' in event ? event.params : undefined,
+})
+const pollInput = ({ context }: { context: InstanceContext }) => ({
+  instance: context.instance!,
+  params: undefined,
+})
+
+// After an action: its answer, when it is the instance, goes straight to the run region; otherwise the
+// instance is fetched again. A failure keeps the run region as it was (the last known state).
+function performingState<Src extends ActorName>(src: Src) {
+  return {
+    invoke: {
+      id: src,
+      src,
+      input: actionInput,
+      onDone: [
+        {
+          guard: 'outputIsInstance' as const,
+          target: '#instance.activity.idle',
+          actions: 'raiseOutput' as const,
+        },
+        { target: '#instance.activity.refreshing' },
+      ],
+      onError: { target: '#instance.activity.idle', actions: 'setError' as const },
+    },
+  }
+}
+
+function pollingState() {
+  return {
+    initial: 'waiting',
+    states: {
+      waiting: { after: { pollDelay: { target: 'fetching' } } },
+      fetching: {
+        invoke: {
+          id: 'fetchInstance',
+          src: 'fetchInstance' as const,
+          input: pollInput,
+          onDone: { target: 'waiting', actions: 'raiseOutput' as const },
+          // A failed poll keeps the last known state and tries again, more slowly.
+          onError: { target: 'waiting', actions: 'pollFailed' as const },
+        },
+      },
+    },
+  }
+}
+
+const route = INSTANCE_STATES.map((state) => ({
+  guard: { type: 'updatedTo' as const, params: { state } },
+  target: `#instance.run.${state}`,
+  reenter: true,
+  actions: 'setInstance' as const,
+}))
+
+function startAction(action: InstanceAction, target: string) {
+  return {
+    guard: { type: 'allowed' as const, params: { action } },
+    target,
+    actions: { type: 'begin' as const, params: { action } },
+  }
+}
+
+export const instanceMachine = setup({
+  types: {
+    context: {} as InstanceContext,
+    events: {} as InstanceEvent,
+    input: {} as InstanceInput,
+    emitted: {} as InstanceEmitted,
+  },
+  actors: {
+    fetchInstance: notProvided('fetchInstance'),
+    startInstance: notProvided('startInstance'),
+    stopInstance: notProvided('stopInstance'),
+    rebootInstance: notProvided('rebootInstance'),
+    deleteInstance: notProvided('deleteInstance'),
+    updateInstance: notProvided('updateInstance'),
+    attachDisk: notProvided('attachDisk'),
+    detachDisk: notProvided('detachDisk'),
+    updateNetworkInterface: notProvided('updateNetworkInterface'),
+    addToAffinityGroup: notProvided('addToAffinityGroup'),
+  },
+  guards: {
+    // The run state shown is kept in context next to the run region, so a guard can read it.
+    allowed: ({ context }, { action }: { action: InstanceAction }) =>
+      context.runState !== null && REQUIRED[action].includes(context.runState),
+    updatedTo: ({ event }, { state }: { state: InstanceState }) =>
+      event.type === 'UPDATED' && event.instance?.runState === state,
+    outputIsInstance: ({ event }) => instanceOf((event as { output?: unknown }).output) !== null,
+  },
+  actions: {
+    setInstance: assign(({ context, event }) => {
+      if (event.type !== 'UPDATED') return {}
+      const changed = context.runState !== event.instance.runState
+      return {
+        instance: event.instance,
+        runState: event.instance.runState,
+        pollDelay: nextPollDelay(context.pollDelay, changed, context),
+      }
+    }),
+    begin: assign((_, { action }: { action: InstanceAction }) => ({ error: null, pending: action })),
+    raiseOutput: raise(({ event }) => ({
+      type: 'UPDATED' as const,
+      instance: (event as unknown as { output: Instance }).output,
+    })),
+    setError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
+    pollFailed: assign(({ context, event }) => ({
+      error: errorMessage((event as { error?: unknown }).error),
+      pollDelay: nextPollDelay(context.pollDelay, false, context),
+    })),
+  },
+  delays: {
+    pollDelay: ({ context }) => context.pollDelay,
+  },
+}).createMachine({
+  id: 'instance',
+  type: 'parallel',
+  context: ({ input }) => ({
+    instance: null,
+    runState: null,
+    error: null,
+    pending: null,
+    pollDelay: input?.pollFastMs ?? POLL_FAST_MS,
+    pollFastMs: input?.pollFastMs ?? POLL_FAST_MS,
+    pollMaxMs: input?.pollMaxMs ?? POLL_MAX_MS,
+  }),
+  // An instance given as input is fed through UPDATED like any other, so it lands in its run state.
+  entry: enqueueActions(({ event, enqueue }) => {
+    const instance = (event as { input?: InstanceInput }).input?.instance
+    if (instance) enqueue.raise({ type: 'UPDATED', instance })
+  }),
+  on: {
+    CLEAR_ERROR: { actions: assign({ error: null }) },
+  },
+  states: {
+    run: {
+      initial: 'unknown',
+      on: { UPDATED: route },
+      states: {
+        /** Nothing seen from the API yet: no action is allowed. */
+        unknown: {},
+        running: {},
+        stopped: {},
+        failed: {},
+        destroyed: {},
+        creating: pollingState(),
+        starting: pollingState(),
+        rebooting: pollingState(),
+        migrating: pollingState(),
+        repairing: pollingState(),
+        stopping: pollingState(),
+      },
+    },
+    activity: {
+      initial: 'idle',
+      states: {
+        idle: {
+          entry: assign({ pending: null }),
+          on: {
+            START: startAction('START', 'performing.start'),
+            STOP: startAction('STOP', 'performing.stop'),
+            REBOOT: startAction('REBOOT', 'performing.reboot'),
+            DELETE: startAction('DELETE', 'performing.delete'),
+            RESIZE: startAction('RESIZE', 'performing.update'),
+            UPDATE_BOOT_DISK: startAction('UPDATE_BOOT_DISK', 'performing.update'),
+            ATTACH_DISK: startAction('ATTACH_DISK', 'performing.attachDisk'),
+            DETACH_DISK: startAction('DETACH_DISK', 'performing.detachDisk'),
+            UPDATE_NIC: startAction('UPDATE_NIC', 'performing.updateNic'),
+            ADD_TO_AFFINITY_GROUP: startAction('ADD_TO_AFFINITY_GROUP', 'performing.addToAffinityGroup'),
+            // Opening the serial console is navigation, not a request: the UI listens for the emit.
+            SERIAL_CONSOLE: {
+              guard: { type: 'allowed', params: { action: 'SERIAL_CONSOLE' } },
+              actions: emit(({ context }) => ({
+                type: 'serialConsole' as const,
+                instance: context.instance!,
+              })),
+            },
+          },
+        },
+        performing: {
+          initial: 'start',
+          states: {
+            start: performingState('startInstance'),
+            stop: performingState('stopInstance'),
+            reboot: performingState('rebootInstance'),
+            delete: {
+              invoke: {
+                id: 'deleteInstance',
+                src: 'deleteInstance',
+                input: actionInput,
+                // A deleted instance is gone: the run region shows it destroyed.
+                onDone: {
+                  target: '#instance.activity.idle',
+                  actions: raise(({ context }) => ({
+                    type: 'UPDATED' as const,
+                    instance: { ...context.instance!, runState: 'destroyed' as const },
+                  })),
+                },
+                onError: { target: '#instance.activity.idle', actions: 'setError' },
+              },
+            },
+            update: performingState('updateInstance'),
+            attachDisk: performingState('attachDisk'),
+            detachDisk: performingState('detachDisk'),
+            updateNic: performingState('updateNetworkInterface'),
+            addToAffinityGroup: performingState('addToAffinityGroup'),
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshInstance',
+            src: 'fetchInstance',
+            input: pollInput,
+            onDone: { target: 'idle', actions: 'raiseOutput' },
+            onError: { target: 'idle', actions: 'setError' },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type InstanceMachine = typeof instanceMachine
+
+/** A snapshot of the machine idle in the given run state (no request in flight). */
+export function instanceSnapshotIn(state: InstanceState) {
+  const value = (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(state)
+    ? { run: { [state]: 'waiting' }, activity: 'idle' }
+    : { run: state, activity: 'idle' }
+  return instanceMachine.resolveState({
+    value,
+    context: {
+      instance: null,
+      runState: state,
+      error: null,
+      pending: null,
+      pollDelay: POLL_FAST_MS,
+      pollFastMs: POLL_FAST_MS,
+      pollMaxMs: POLL_MAX_MS,
+    },
+  })
+}
+
+/** The action events the machine accepts in a run state, asked of the machine itself. */
+export function allowedInstanceActions(state: InstanceState): InstanceAction[] {
+  const snapshot = instanceSnapshotIn(state)
+  return INSTANCE_ACTIONS.filter((type) => snapshot.can({ type }))
+}
+
+/** The whole table, state by state, derived from the machine. */
+export function instanceActionTable(): Record<InstanceState, InstanceAction[]> {
+  return Object.fromEntries(INSTANCE_STATES.map((s) => [s, allowedInstanceActions(s)])) as Record<
+    InstanceState,
+    InstanceAction[]
+  >
+}
+
+/**
+ * Why `action` is refused for a live snapshot, or null when it is allowed. A refusal while another
+ * action runs says so instead of blaming the state.
+ */
+export function instanceRefusal(
+  snapshot: { can: (event: InstanceEvent) => boolean; value: unknown },
+  action: InstanceAction,
+): string | null {
+  if (snapshot.can({ type: action })) return null
+  const activity = (snapshot.value as { activity?: unknown }).activity
+  if (activity !== 'idle') return INSTANCE_BUSY_REASON
+  return instanceActionRefusal[action]
+}
+
+/**
+ * Spec section 4: due for automatic restart when failed, auto-restart is enabled, and there is no
+ * cooldown expiration or it has passed.
+ */
+export function isDueForAutoRestart(
+  instance: Pick<Instance, 'runState' | 'autoRestartEnabled' | 'autoRestartCooldownExpiration'>,
+  now: Date = new Date(),
+): boolean {
+  if (instance.runState !== 'failed' || !instance.autoRestartEnabled) return false
+  const until = instance.autoRestartCooldownExpiration
+  return until == null || until.getTime() <= now.getTime()
+}

@@ -1,0 +1,38 @@
+// Pieces shared by the lifecycle machines (instance, disk, upload): badge colours, poll backoff and the
+// message of a rejected actor. Pure: no timers, no I/O.
+
+/** Colour names of the panda `badge` recipe (panda.config.ts). */
+export type BadgeColor = 'default' | 'neutral' | 'green' | 'red' | 'blue' | 'purple' | 'notice'
+
+/** Poll backoff: fast while a change is likely, slower the longer the resource stays put. */
+export const POLL_FAST_MS = 1000
+export const POLL_MAX_MS = 10_000
+export const POLL_FACTOR = 1.5
+
+export type PollOptions = { pollFastMs?: number; pollMaxMs?: number }
+
+/** The next poll delay: reset to fast when the state changed, else back off by POLL_FACTOR up to max. */
+export function nextPollDelay(
+  current: number,
+  changed: boolean,
+  { pollFastMs = POLL_FAST_MS, pollMaxMs = POLL_MAX_MS }: PollOptions = {},
+): number {
+  if (changed) return pollFastMs
+  return Math.min(pollMaxMs, Math.round(current * POLL_FACTOR))
+}
+
+/** A readable message from whatever an actor rejected with. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const m = (error as { message: unknown }).message
+    if (typeof m === 'string') return m
+  }
+  if (typeof error === 'string') return error
+  return 'Unknown error'
+}
+
+/** Make a guard-safe lookup of "is this a value of the list". */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value)
+}
