@@ -77,7 +77,15 @@ function DisabledLabel({ label, reason }: { label: string; reason: string }) {
 export function ActionMenu({ items, label = 'Row actions' }: ActionMenuProps) {
   const baseId = useId()
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      lazyMount
+      unmountOnExit
+      onSelect={({ value }) => {
+        const picked = items[Number(value)]
+        if (picked && picked.disabledReason === undefined) picked.onSelect()
+      }}
+    >
       <Menu.Trigger asChild>
         <Button variant="ghost" size="icon" aria-label={label}>
           <MoreIcon />
@@ -92,7 +100,8 @@ export function ActionMenu({ items, label = 'Row actions' }: ActionMenuProps) {
               return (
                 <Menu.Item
                   key={it.label}
-                  value={it.label}
+                  value={String(i)}
+                  valueText={it.label}
                   className={item}
                   data-danger={it.danger ? 'true' : undefined}
                   // Not zag's `disabled`: that would skip the item in keyboard navigation, and the
@@ -100,7 +109,6 @@ export function ActionMenu({ items, label = 'Row actions' }: ActionMenuProps) {
                   aria-disabled={disabled || undefined}
                   aria-describedby={disabled ? reasonId : undefined}
                   closeOnSelect={!disabled}
-                  onSelect={disabled ? undefined : it.onSelect}
                 >
                   {disabled ? <DisabledLabel label={it.label} reason={it.disabledReason!} /> : it.label}
                 </Menu.Item>

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Button } from './Button'
+import { asKeyboardUser } from './test-helpers'
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
+
+describe('Button', () => {
+  it('fires onClick normally', () => {
+    const onClick = vi.fn()
+    render(<Button onClick={onClick}>Start</Button>)
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }))
+    expect(onClick).toHaveBeenCalledTimes(1)
+  })
+
+  it('with disabledReason: aria-disabled, still focusable, ignores clicks, shows the reason', async () => {
+    const onClick = vi.fn()
+    render(
+      <Button onClick={onClick} disabledReason="Only stopped instances can be started">
+        Start
+      </Button>,
+    )
+    const btn = screen.getByRole('button', { name: 'Start' })
+    expect(btn.getAttribute('aria-disabled')).toBe('true')
+    expect(btn.hasAttribute('disabled')).toBe(false)
+    fireEvent.click(btn)
+    expect(onClick).not.toHaveBeenCalled()
+    // Keyboard focus opens the tooltip with the reason.
+    asKeyboardUser()
+    act(() => btn.focus())
+    expect(document.activeElement).toBe(btn)
+    const tip = await screen.findByRole('tooltip')
+    expect(tip.textContent).toBe('Only stopped instances can be started')
+    expect(btn.getAttribute('aria-describedby')).toBe(tip.id)
+  })
+
+  it('a submit button with disabledReason does not submit its form', () => {
+    const onSubmit = vi.fn((e: { preventDefault: () => void }) => e.preventDefault())
+    render(
+      <form onSubmit={onSubmit}>
+        <Button type="submit" disabledReason="Offline">
+          Create
+        </Button>
+      </form>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }))
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('loading sets aria-busy, ignores clicks, and keeps the spinner 500 ms', () => {
+    vi.useFakeTimers()
+    const onClick = vi.fn()
+    const { rerender } = render(
+      <Button loading onClick={onClick}>
+        Save
+      </Button>,
+    )
+    const btn = screen.getByRole('button', { name: 'Save' })
+    expect(btn.getAttribute('aria-busy')).toBe('true')
+    fireEvent.click(btn)
+    expect(onClick).not.toHaveBeenCalled()
+    rerender(
+      <Button loading={false} onClick={onClick}>
+        Save
+      </Button>,
+    )
+    expect(btn.getAttribute('aria-busy')).toBe('true')
+    act(() => vi.advanceTimersByTime(500))
+    expect(btn.hasAttribute('aria-busy')).toBe(false)
+    fireEvent.click(btn)
+    expect(onClick).toHaveBeenCalledTimes(1)
+  })
+})

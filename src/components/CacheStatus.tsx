@@ -1,0 +1,62 @@
+// Where the data on screen comes from and how old it is: "Updated 12:04:31", a refresh button that
+// spins while a revalidation is in flight, and a "cached" marker with the age while offline.
+import { css } from 'styled-system/css'
+import { Button } from './Button'
+import { RefreshIcon } from './icons'
+
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000))
+  if (s < 60) return `${s} s`
+  const m = Math.round(s / 60)
+  if (m < 60) return `${m} min`
+  const h = Math.round(m / 60)
+  if (h < 48) return `${h} h`
+  return `${Math.round(h / 24)} days`
+}
+
+export interface CacheStatusProps {
+  updatedAt: Date | undefined
+  isRevalidating: boolean
+  isOffline: boolean
+  onRefresh: () => void
+  now?: number
+}
+
+export function CacheStatus({
+  updatedAt,
+  isRevalidating,
+  isOffline,
+  onRefresh,
+  now = Date.now(),
+}: CacheStatusProps) {
+  return (
+    <div
+      className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' })}
+    >
+      {updatedAt && (
+        <span>
+          {isOffline ? (
+            <>
+              <strong className={css({ color: 'notice.fg' })}>Cached</strong>{' '}
+              {formatAge(now - updatedAt.getTime())} ago · Updated {time.format(updatedAt)}
+            </>
+          ) : (
+            <>Updated {time.format(updatedAt)}</>
+          )}
+        </span>
+      )}
+      <Button
+        size="icon"
+        variant="ghost"
+        aria-label="Refresh"
+        loading={isRevalidating}
+        disabledReason={isOffline ? 'You are offline' : undefined}
+        onClick={onRefresh}
+      >
+        <RefreshIcon />
+      </Button>
+    </div>
+  )
+}
