@@ -375,3 +375,28 @@ describe('connectivity reset', () => {
     expect(isOnline()).toBe(true)
   })
 })
+
+describe('offline probing', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('while offline, refetches one observed key now and then, and comes back online when it answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    api.on('diskList', () => networkError())
+    const { desc, key } = keyFor('diskList', listParams)
+    const stop = observeKey(key, desc, () => undefined)
+    for (let i = 0; i < 50 && isOnline(); i++) await vi.advanceTimersByTimeAsync(0)
+    expect(isOnline()).toBe(false)
+    const failed = api.count('diskList')
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(api.count('diskList')).toBe(failed)
+    await vi.advanceTimersByTimeAsync(1)
+    await vi.waitFor(() => expect(isOnline()).toBe(true))
+    await vi.waitFor(async () =>
+      expect((await readCachedList('diskList', listParams))?.data.items).toHaveLength(1),
+    )
+    stop()
+  })
+})
