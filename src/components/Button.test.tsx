@@ -29,13 +29,18 @@ describe('Button', () => {
     expect(btn.hasAttribute('disabled')).toBe(false)
     fireEvent.click(btn)
     expect(onClick).not.toHaveBeenCalled()
+    // The reason is the accessible description even before any tooltip shows.
+    const descId = btn.getAttribute('aria-describedby')
+    expect(descId && document.getElementById(descId)?.textContent).toBe(
+      'Only stopped instances can be started',
+    )
+    expect(screen.queryByRole('tooltip')).toBeNull()
     // Keyboard focus opens the tooltip with the reason.
     asKeyboardUser()
     act(() => btn.focus())
     expect(document.activeElement).toBe(btn)
     const tip = await screen.findByRole('tooltip')
     expect(tip.textContent).toBe('Only stopped instances can be started')
-    expect(btn.getAttribute('aria-describedby')).toBe(tip.id)
   })
 
   it('a submit button with disabledReason does not submit its form', () => {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react'
+import { type ButtonHTMLAttributes, type MouseEvent, type Ref, useId } from 'react'
 import { cx } from 'styled-system/css'
 import { type ButtonVariantProps, button } from 'styled-system/recipes'
 import { Spinner, useMinDuration } from './Spinner'
@@ -30,6 +30,7 @@ export function Button({
   ...rest
 }: ButtonProps) {
   const busy = useMinDuration(loading)
+  const reasonId = useId()
   const inert = busy || disabledReason !== undefined
   const handleClick = (e: MouseEvent<HTMLButtonElement>) => {
     if (inert) {
@@ -47,6 +48,8 @@ export function Button({
       className={cx(button({ variant, size }), className)}
       aria-busy={busy || undefined}
       aria-disabled={disabledReason !== undefined || undefined}
+      // The reason is the button's description at all times, not only while the tooltip shows.
+      aria-describedby={disabledReason !== undefined ? reasonId : rest['aria-describedby']}
       onClick={handleClick}
     >
       {busy && <Spinner decorative />}
@@ -54,5 +57,12 @@ export function Button({
     </button>
   )
   if (disabledReason === undefined) return el
-  return <Tooltip content={disabledReason}>{el}</Tooltip>
+  return (
+    <>
+      <Tooltip content={disabledReason}>{el}</Tooltip>
+      <span id={reasonId} hidden>
+        {disabledReason}
+      </span>
+    </>
+  )
 }
