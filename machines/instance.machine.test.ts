@@ -9,6 +9,7 @@ import {
   INSTANCE_STATES,
   type InstanceAction,
   type InstanceActionInput,
+  type InstanceActionOutput,
   type InstanceEvent,
   instanceActionRefusal,
   instanceActionTable,
@@ -103,7 +104,7 @@ describe('instance allowed actions (spec section 4)', () => {
   })
 
   it('refuses everything while an action is in flight, with the busy reason', async () => {
-    const never = fromPromise<Instance, InstanceActionInput>(() => new Promise(() => {}))
+    const never = fromPromise<InstanceActionOutput, InstanceActionInput>(() => new Promise(() => {}))
     const actor = createActor(instanceMachine.provide({ actors: { startInstance: never } }), {
       input: { instance: makeInstance('stopped') },
     }).start()
@@ -239,11 +240,11 @@ describe('instance machine behaviour', () => {
     let polls = 0
     const fetchTimes: number[] = []
     const actors = {
-      startInstance: fromPromise<Instance, InstanceActionInput>(async () => {
+      startInstance: fromPromise<InstanceActionOutput, InstanceActionInput>(async () => {
         current = makeInstance('starting')
         return current
       }),
-      fetchInstance: fromPromise<Instance, InstanceActionInput>(async () => {
+      fetchInstance: fromPromise<InstanceActionOutput, InstanceActionInput>(async () => {
         fetchTimes.push(Date.now())
         polls++
         if (current.runState === 'starting' && polls > startingPolls) current = makeInstance('running')
@@ -290,7 +291,7 @@ describe('instance machine behaviour', () => {
     const actor = createActor(
       instanceMachine.provide({
         actors: {
-          stopInstance: fromPromise<Instance, InstanceActionInput>(async () => {
+          stopInstance: fromPromise<InstanceActionOutput, InstanceActionInput>(async () => {
             throw new Error('Instance is busy')
           }),
         },
@@ -314,11 +315,11 @@ describe('instance machine behaviour', () => {
     const actor = createActor(
       instanceMachine.provide({
         actors: {
-          attachDisk: fromPromise<undefined, InstanceActionInput>(async ({ input }) => {
+          attachDisk: fromPromise<InstanceActionOutput, InstanceActionInput>(async ({ input }) => {
             expect(input.params).toEqual({ disk: 'data' })
             return undefined
           }),
-          fetchInstance: fromPromise<Instance, InstanceActionInput>(async () => {
+          fetchInstance: fromPromise<InstanceActionOutput, InstanceActionInput>(async () => {
             fetched++
             return makeInstance('stopped', { description: 'fresh' })
           }),
@@ -337,7 +338,9 @@ describe('instance machine behaviour', () => {
   it('DELETE ends destroyed; SERIAL_CONSOLE emits for navigation', async () => {
     const actor = createActor(
       instanceMachine.provide({
-        actors: { deleteInstance: fromPromise<undefined, InstanceActionInput>(async () => undefined) },
+        actors: {
+          deleteInstance: fromPromise<InstanceActionOutput, InstanceActionInput>(async () => undefined),
+        },
       }),
       { input: { instance: makeInstance('stopped') } },
     ).start()
@@ -360,12 +363,13 @@ describe('instance machine behaviour', () => {
     const actor = createActor(
       instanceMachine.provide({
         actors: {
-          fetchInstance: fromPromise<Instance, InstanceActionInput>(async () => {
+          fetchInstance: fromPromise<InstanceActionOutput, InstanceActionInput>(async () => {
             fetched++
             return makeInstance('rebooting')
           }),
         },
       }),
+      { input: {} },
     ).start()
     expect(actor.getSnapshot().matches({ run: 'unknown' })).toBe(true)
     expect(INSTANCE_ACTIONS.filter((type) => actor.getSnapshot().can({ type }))).toEqual([])

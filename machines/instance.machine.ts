@@ -144,6 +144,13 @@ export type InstanceEvent =
 /** Emitted for SERIAL_CONSOLE: the UI navigates to the serial console page. */
 export type InstanceEmitted = { type: 'serialConsole'; instance: Instance }
 
+/**
+ * What every injected actor resolves to: the instance when the API answered with it (start, stop,
+ * reboot, update), or undefined (delete, attach/detach, which answer with something else), in which
+ * case the machine fetches the instance again. `fetchInstance` must resolve to the instance.
+ */
+export type InstanceActionOutput = Instance | undefined
+
 /** What every injected action actor receives: the instance and the event's params (if any). */
 export type InstanceActionInput = { instance: Instance; params: unknown }
 
@@ -163,7 +170,7 @@ export type InstanceContext = {
 export type InstanceInput = { instance?: Instance; pollFastMs?: number; pollMaxMs?: number }
 
 const notProvided = (name: string) =>
-  fromPromise<Instance | undefined, InstanceActionInput>(async () => {
+  fromPromise<InstanceActionOutput, InstanceActionInput>(async () => {
     throw new Error(`${name} was not provided to the instance machine`)
   })
 
