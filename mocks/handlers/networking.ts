@@ -588,19 +588,6 @@ function affinityHandlers(kind: GroupKind): HttpHandler[] {
     )
     return undefined
   }
-  const instanceGroups = (ctx: C) => {
-    const inst = lookupInstance(ctx, (ctx.path as Record<string, string>).instance)
-    const ids = new Set(
-      membersOf(ctx.db, kind)
-        .filter((m) => m.instance_id === inst.id)
-        .map((m) => m.group_id),
-    )
-    return paginate(
-      ctx,
-      groupsOf(ctx.db, kind).filter((g) => ids.has(g.id)),
-    )
-  }
-
   if (kind === 'affinity') {
     return [
       handle('affinityGroupList', list),
@@ -612,7 +599,6 @@ function affinityHandlers(kind: GroupKind): HttpHandler[] {
       handle('affinityGroupMemberInstanceView', memberView),
       handle('affinityGroupMemberInstanceAdd', memberAdd),
       handle('affinityGroupMemberInstanceDelete', memberDelete),
-      handle('instanceAffinityGroupList', instanceGroups),
     ]
   }
   return [
@@ -625,7 +611,6 @@ function affinityHandlers(kind: GroupKind): HttpHandler[] {
     handle('antiAffinityGroupMemberInstanceView', memberView),
     handle('antiAffinityGroupMemberInstanceAdd', memberAdd),
     handle('antiAffinityGroupMemberInstanceDelete', memberDelete),
-    handle('instanceAntiAffinityGroupList', instanceGroups),
   ]
 }
 

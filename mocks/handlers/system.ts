@@ -1,8 +1,8 @@
 // System operations (fleet scope): silos with their policy, quotas, IP pools and identity providers,
 // local users, system IP pools with ranges and silo links, hardware inventory (racks, sleds, physical
 // disks, switches), utilization, the fleet policy and built-in users. Reads need a fleet viewer,
-// writes a fleet admin; a user without a fleet role gets 403 here (spec section 6). The project-level
-// IP pool view (/v1/ip-pools) lives here too, since it reads the same pool and link tables.
+// writes a fleet admin; a user without a fleet role gets 403 here (spec section 6). (The silo's own
+// view of its pools, /v1/ip-pools, is in handlers/silo.ts.)
 //
 // Also the IP address arithmetic that pools, ranges and floating IPs need (exported for
 // handlers/networking.ts).
@@ -15,6 +15,7 @@ import { type Ctx, handle } from '../lib/handle'
 import { now, randomId } from '../lib/ids'
 import { assertNameFree } from '../lib/lookup'
 import { paginate } from '../lib/paginate'
+import { provisionedIn } from './silo'
 
 type C = Ctx<OperationName>
 
@@ -242,7 +243,8 @@ export function lookupSiloPool(db: Db, siloId: string, nameOrId: string): S['IpP
 // ---------------------------------------------------------------------------------------------
 // Utilization (spec section 3: allocated and provisioned, each with cpus, memory, storage)
 
-/** Instance states with a running VMM: they hold CPUs and memory on a sled and count as provisioned. */
+/** Instance states with a running VMM: they hold CPUs and memory on a sled. (Provisioned counts come
+ * from handlers/silo.ts `provisionedIn`, shared with /v1/utilization.) */
 export const ACTIVE_STATES: ReadonlySet<S['InstanceState']> = new Set([
   'starting',
   'running',
@@ -251,22 +253,6 @@ export const ACTIVE_STATES: ReadonlySet<S['InstanceState']> = new Set([
   'migrating',
   'repairing',
 ])
-
-export function siloProvisioned(db: Db, siloId: string): S['VirtualResourceCounts'] {
-  const projects = new Set(db.projects.filter((p) => db.projectSilo.get(p.id) === siloId).map((p) => p.id))
-  let cpus = 0
-  let memory = 0
-  let storage = 0
-  for (const i of db.instances) {
-    if (projects.has(i.project_id) && ACTIVE_STATES.has(i.run_state)) {
-      cpus += i.ncpus
-      memory += i.memory
-    }
-  }
-  for (const d of db.disks) if (projects.has(d.project_id) && d.state.state !== 'destroyed') storage += d.size
-  for (const s of db.snapshots) if (projects.has(s.project_id) && s.state !== 'destroyed') storage += s.size
-  return { cpus, memory, storage }
-}
 
 export function siloAllocated(db: Db, siloId: string): S['VirtualResourceCounts'] {
   const q = db.siloQuotas.find((x) => x.silo_id === siloId)
@@ -277,7 +263,7 @@ function siloUtilization(db: Db, silo: S['Silo']): S['SiloUtilization'] {
   return {
     silo_id: silo.id,
     silo_name: silo.name,
-    provisioned: siloProvisioned(db, silo.id),
+    provisioned: provisionedIn(db, silo.id),
     allocated: siloAllocated(db, silo.id),
   }
 }
@@ -935,27 +921,6 @@ export const systemHandlers: HttpHandler[] = [
     fleetRead(ctx)
     const pool = lookupPool(ctx.db, ctx.path.pool)
     return poolUtilization(ctx.db, pool.id)
-  }),
-
-  // Project-level pool view: pools linked to the caller's silo.
-
-  handle('ipPoolList', (ctx) => {
-    const version = ctx.query.get('ip_version')
-    const type = ctx.query.get('pool_type')
-    return paginate(
-      ctx,
-      siloPoolLinks(ctx.db, ctx.user.silo_id)
-        .filter((x) => (!version || x.pool.ip_version === version) && (!type || x.pool.pool_type === type))
-        .map((x) => siloIpPool(x.pool, x.link.is_default)),
-    )
-  }),
-
-  handle('ipPoolView', (ctx) => {
-    const pool = lookupSiloPool(ctx.db, ctx.user.silo_id, ctx.path.pool)
-    const link = ctx.db.ipPoolSiloLinks.find(
-      (l) => l.ip_pool_id === pool.id && l.silo_id === ctx.user.silo_id,
-    )
-    return siloIpPool(pool, !!link?.is_default)
   }),
 
   // Hardware

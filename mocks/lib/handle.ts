@@ -117,7 +117,8 @@ function chaosError(): ApiError {
 async function parseBody(name: OperationName, request: Request): Promise<unknown> {
   const contentType = operations[name] as { body?: string }
   if (!contentType.body) return undefined
-  if (contentType.body === 'application/octet-stream') return new Uint8Array(await request.arrayBuffer())
+  // The contract types binary bodies as strings (the only one is the SAML POST, a form).
+  if (contentType.body === 'application/octet-stream') return await request.text()
   const text = await request.text()
   const schema = requestSchema(name)
   if (contentType.body === 'application/x-www-form-urlencoded') {

@@ -1,0 +1,28 @@
+// Plausible, deterministic metric series: the same query over the same time range always yields the
+// same numbers, so screenshots and tests are stable. Values come from a hash of (series key, time
+// bucket) smoothed with a slow sine, in a range typical for the metric.
+import { uuidFor } from './ids'
+
+/** A pseudo-random number in [0, 1) from a key (stable across runs). */
+export function unit(key: string): number {
+  const hex = uuidFor(key).replaceAll('-', '').slice(0, 8)
+  return Number.parseInt(hex, 16) / 0x1_0000_0000
+}
+
+/** Value of a series at time `t` (ms): `base` plus a wave and jitter, never negative. */
+export function wave(seriesKey: string, t: number, base: number, amplitude: number): number {
+  const phase = unit(`${seriesKey}:phase`) * Math.PI * 2
+  const hour = t / 3_600_000
+  const jitter = unit(`${seriesKey}:${Math.floor(t / 60_000)}`) - 0.5
+  return Math.max(0, base + amplitude * (0.6 * Math.sin(hour * 1.3 + phase) + 0.4 * jitter))
+}
+
+/** Evenly spaced timestamps in [start, end), at most `max`. */
+export function timestamps(start: number, end: number, max: number): number[] {
+  if (!(end > start)) return []
+  const step = Math.max(1000, Math.ceil((end - start) / max / 1000) * 1000)
+  const first = Math.ceil(start / step) * step
+  const out: number[] = []
+  for (let t = first; t < end && out.length < max; t += step) out.push(t)
+  return out
+}
