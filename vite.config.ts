@@ -21,7 +21,6 @@ export const CSP = [
   "worker-src 'self'",
   "manifest-src 'self'",
   "base-uri 'self'",
-  "form-action 'self'",
   "object-src 'none'",
 ].join('; ')
 
@@ -29,7 +28,10 @@ const cspMeta = (): Plugin => ({
   name: 'csp-meta',
   apply: 'build',
   transformIndexHtml: (html) =>
-    html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+    html.replace(
+      '<meta charset="UTF-8" />',
+      `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`,
+    ),
 })
 
 export default defineConfig(({ mode }) => ({

@@ -6,6 +6,7 @@ import { DeviceLayout } from './layouts/DeviceLayout'
 import { LoginLayout } from './layouts/LoginLayout'
 import { ErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
+import { RouteParamsContext } from './route-context'
 import { matchPath, type PageModule, type RouteDef, skipsSkeleton } from './routes'
 import { useScrollRestoration } from './scroll'
 
@@ -62,7 +63,11 @@ export function App() {
       </Suspense>
     ) : null
     const Layout = { auth: AuthLayout, login: LoginLayout, device: DeviceLayout }[match.route.layout]
-    content = <Layout>{page}</Layout>
+    content = (
+      <RouteParamsContext.Provider value={match.params}>
+        <Layout>{page}</Layout>
+      </RouteParamsContext.Provider>
+    )
   }
 
   return (

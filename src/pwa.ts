@@ -10,11 +10,18 @@ export function registerPwa() {
   const wb = new Workbox('/sw.js', { scope: '/' })
   wb.addEventListener('waiting', () => {
     toast.info(NEW_VERSION, undefined, {
-      label: 'Reload',
-      onClick: () => {
-        // Reload only when the new worker controls the page, and only once: no reload loop.
-        wb.addEventListener('controlling', () => window.location.reload(), { once: true } as never)
-        wb.messageSkipWaiting()
+      action: {
+        label: 'Reload',
+        onClick: () => {
+          // Reload only when the new worker controls the page, and only once: no reload loop.
+          let reloaded = false
+          wb.addEventListener('controlling', () => {
+            if (reloaded) return
+            reloaded = true
+            window.location.reload()
+          })
+          wb.messageSkipWaiting()
+        },
       },
     })
   })

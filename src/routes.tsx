@@ -31,8 +31,6 @@ export const routes: RouteDef[] = [
   { path: '/login', layout: 'login', page: () => import('./pages/auth/LoginRedirectPage') },
   { path: '/login/:silo/local', layout: 'login', page: () => import('./pages/auth/LoginLocalPage') },
   { path: '/login/:silo/saml/:provider', layout: 'login', page: () => import('./pages/auth/LoginSamlPage') },
-  { path: '/device/verify', layout: 'device', page: () => import('./pages/auth/DeviceVerifyPage') },
-  { path: '/device/success', layout: 'device', page: () => import('./pages/auth/DeviceSuccessPage') },
 
   // Silo level.
   { path: '/projects', layout: 'auth', crumb: S.crumbs.projects, page: () => import('./pages/ProjectsPage') },

@@ -1,7 +1,8 @@
 // The signed-in session: who the user is (cached per user so a reload paints offline), sign out,
 // and what happens on a 401 (spec sections 2 and 8; offline-first issue: wipe before next screen).
-import { api, loginRedirectPath, onUnauthorized } from './api/client'
+
 import { setCacheScope, wipeCache } from '../storage'
+import { api, loginRedirectPath, onUnauthorized } from './api/client'
 
 const LAST_USER_KEY = 'rack-console:last-user'
 

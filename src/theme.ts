@@ -7,7 +7,9 @@ const KEY = 'rack-console:theme'
 const listeners = new Set<() => void>()
 
 const media = () =>
-  typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: light)') : null
+  typeof window !== 'undefined' && window.matchMedia
+    ? window.matchMedia('(prefers-color-scheme: light)')
+    : null
 
 export function getThemeChoice(): ThemeChoice {
   const v = typeof localStorage !== 'undefined' ? localStorage.getItem(KEY) : null

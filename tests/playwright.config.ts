@@ -27,9 +27,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.PW_JSON
-    ? [['list'], ['json', { outputFile: process.env.PW_JSON }]]
-    : [['list']],
+  reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : [['list']],
   use: {
     ...devices['Desktop Chrome'],
     launchOptions,
@@ -38,7 +36,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'server', testIgnore: /mock-mode\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    { name: 'mock-mode', testMatch: /mock-mode\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
+    {
+      name: 'mock-mode',
+      testMatch: /mock-mode\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` },
+    },
   ],
   webServer: [
     {

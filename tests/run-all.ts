@@ -3,7 +3,12 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
-type Step = { name: string; cmd: string; env?: Record<string, string>; count?: () => { passed: number; failed: number } }
+type Step = {
+  name: string
+  cmd: string
+  env?: Record<string, string>
+  count?: () => { passed: number; failed: number }
+}
 
 const out = 'test-results'
 mkdirSync(out, { recursive: true })

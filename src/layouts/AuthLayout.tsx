@@ -72,13 +72,16 @@ function Sidebar() {
   const [pathname] = useLocation()
   const project = pathname.match(/^\/projects\/([^/]+)/)?.[1]
   const projectLinks = project
-    ? [{ label: S.crumbs.instances, href: `/projects/${project}/instances`, icon: <InstancesIcon /> }].filter((l) =>
-        exists(l.href),
+    ? [{ label: S.crumbs.instances, href: `/projects/${project}/instances`, icon: <InstancesIcon /> }].filter(
+        (l) => exists(l.href),
       )
     : []
   return (
     <aside className={sidebar}>
-      <a href="/projects" className={css({ fontWeight: 'semibold', fontSize: 'lg', px: '2', textDecoration: 'none' })}>
+      <a
+        href="/projects"
+        className={css({ fontWeight: 'semibold', fontSize: 'lg', px: '2', textDecoration: 'none' })}
+      >
         Rack Console
       </a>
       <nav aria-label="Silo">
@@ -112,7 +115,9 @@ function Breadcrumbs() {
   if (crumbs.length === 0) return null
   return (
     <nav aria-label="Breadcrumbs">
-      <ol className={css({ display: 'flex', gap: '2', fontSize: 'sm', color: 'fg.muted', listStyle: 'none' })}>
+      <ol
+        className={css({ display: 'flex', gap: '2', fontSize: 'sm', color: 'fg.muted', listStyle: 'none' })}
+      >
         {crumbs.map((c, i) => (
           <li key={c.href} className={css({ display: 'flex', gap: '2' })}>
             {i > 0 && <span aria-hidden="true">/</span>}

@@ -6,7 +6,13 @@ export function DeviceLayout({ children }: { children: ReactNode }) {
   return (
     <main
       id="main"
-      className={css({ minH: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '8' })}
+      className={css({
+        minH: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: '8',
+      })}
     >
       <div className={css({ w: 'full', maxW: 'modalMedium', textAlign: 'center' })}>{children}</div>
     </main>

@@ -4,7 +4,9 @@ import { css } from 'styled-system/css'
 
 export function LoginLayout({ children }: { children: ReactNode }) {
   return (
-    <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, minH: '100vh' })}>
+    <div
+      className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, minH: '100vh' })}
+    >
       <div
         className={css({
           display: { base: 'none', md: 'block' },
@@ -17,7 +19,10 @@ export function LoginLayout({ children }: { children: ReactNode }) {
         role="img"
         aria-label="Rows of server racks"
       />
-      <main id="main" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', p: '8' })}>
+      <main
+        id="main"
+        className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', p: '8' })}
+      >
         <div className={css({ w: 'full', maxW: 'modalNarrow' })}>{children}</div>
       </main>
     </div>

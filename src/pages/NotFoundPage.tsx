@@ -9,11 +9,25 @@ export function NotFoundPage() {
   return <StatusPage title={S.notFoundTitle} body={S.notFoundBody} />
 }
 
-export function StatusPage({ title, body, children }: { title: string; body: string; children?: React.ReactNode }) {
+export function StatusPage({
+  title,
+  body,
+  children,
+}: {
+  title: string
+  body: string
+  children?: React.ReactNode
+}) {
   return (
     <main
       id="main"
-      className={css({ minH: '80vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '8' })}
+      className={css({
+        minH: '80vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: '8',
+      })}
     >
       <div className={css({ maxW: 'modalMedium', textAlign: 'center', display: 'grid', gap: '4' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{title}</h1>

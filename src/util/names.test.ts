@@ -17,19 +17,28 @@ describe('generateName', () => {
   })
   it('property: any parts give a name of at most 63 characters ending with -<6 hex>', () => {
     fc.assert(
-      fc.property(fc.array(fc.stringMatching(/^[a-z][a-z0-9-]{0,80}$/).filter((s) => !s.includes("--")), { maxLength: 6 }), (parts) => {
-        const name = generateName(parts)
-        expect(name.length).toBeLessThanOrEqual(MAX_NAME_LENGTH)
-        expect(name).toMatch(/(^|-)[0-9a-f]{6}$/)
-        expect(name).not.toMatch(/--/)
-      }),
+      fc.property(
+        fc.array(
+          fc.stringMatching(/^[a-z][a-z0-9-]{0,80}$/).filter((s) => !s.includes('--')),
+          { maxLength: 6 },
+        ),
+        (parts) => {
+          const name = generateName(parts)
+          expect(name.length).toBeLessThanOrEqual(MAX_NAME_LENGTH)
+          expect(name).toMatch(/(^|-)[0-9a-f]{6}$/)
+          expect(name).not.toMatch(/--/)
+        },
+      ),
     )
   })
   it('property: parts that fit are kept whole', () => {
     fc.assert(
-      fc.property(fc.array(fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), { minLength: 1, maxLength: 5 }), (parts) => {
-        expect(generateName(parts, '012345')).toBe(`${parts.join('-')}-012345`)
-      }),
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), { minLength: 1, maxLength: 5 }),
+        (parts) => {
+          expect(generateName(parts, '012345')).toBe(`${parts.join('-')}-012345`)
+        },
+      ),
     )
   })
 })

@@ -22,7 +22,8 @@ export function generateName(parts: string[], suffix: string = randomHex(SUFFIX_
   const joinedLength = () => kept.reduce((n, p) => n + p.length, 0) + Math.max(0, kept.length - 1)
   while (joinedLength() > budget) {
     let longest = 0
-    for (let i = 1; i < kept.length; i++) if ((kept[i] as string).length > (kept[longest] as string).length) longest = i
+    for (let i = 1; i < kept.length; i++)
+      if ((kept[i] as string).length > (kept[longest] as string).length) longest = i
     const part = kept[longest] as string
     if (part.length <= 1) {
       kept.splice(longest, 1)
@@ -31,6 +32,9 @@ export function generateName(parts: string[], suffix: string = randomHex(SUFFIX_
     }
   }
   // A name must not end with a hyphen before the suffix or contain doubled hyphens from truncation.
-  const base = kept.map((p) => p.replace(/-+$/, '')).filter(Boolean).join('-')
+  const base = kept
+    .map((p) => p.replace(/-+$/, ''))
+    .filter(Boolean)
+    .join('-')
   return base ? `${base}-${suffix}` : suffix
 }

@@ -1,0 +1,82 @@
+// One page of a list, with its position in the URL (`?page=<token>&limit=<n>`), so a reload or a
+// shared link keeps the page, and previous/next of visited pages paint from cache (offline-first issue).
+import { useCallback, useMemo } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { useList } from '../../storage'
+import type { ApiParams, ApiResponse, ListOperationName } from '../api/types'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../components'
+
+const PREV_KEY = 'rack-console:prev-pages'
+
+/** page token -> the token of the page before it, per list, remembered for the tab's session. */
+function prevMap(listKey: string): Record<string, string> {
+  try {
+    const all = JSON.parse(sessionStorage.getItem(PREV_KEY) ?? '{}') as Record<string, Record<string, string>>
+    return all[listKey] ?? {}
+  } catch {
+    return {}
+  }
+}
+function rememberPrev(listKey: string, token: string, prev: string) {
+  try {
+    const all = JSON.parse(sessionStorage.getItem(PREV_KEY) ?? '{}') as Record<string, Record<string, string>>
+    all[listKey] = { ...all[listKey], [token]: prev }
+    sessionStorage.setItem(PREV_KEY, JSON.stringify(all))
+  } catch {
+    // sessionStorage full or unavailable: Previous then falls back to the first page.
+  }
+}
+
+export function useListPage<N extends ListOperationName>(
+  endpoint: N,
+  params: { query?: object; path?: object },
+) {
+  const [pathname, navigate] = useLocation()
+  const search = useSearch()
+  const sp = useMemo(() => new URLSearchParams(search), [search])
+  const pageToken = sp.get('page')
+  const limitParam = Number(sp.get('limit'))
+  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(limitParam)
+    ? limitParam
+    : DEFAULT_PAGE_SIZE
+  const listKey = `${endpoint}:${JSON.stringify(params)}:${pageSize}`
+
+  const fullParams = {
+    ...params,
+    query: { ...params.query, limit: pageSize },
+  } as unknown as ApiParams<N>
+  const result = useList(endpoint, fullParams, pageToken)
+  const data = result.data as (ApiResponse<N> & { items: unknown[]; nextPage?: string | null }) | undefined
+
+  const go = useCallback(
+    (token: string | null, limit = pageSize) => {
+      const next = new URLSearchParams(search)
+      if (token) next.set('page', token)
+      else next.delete('page')
+      if (limit !== DEFAULT_PAGE_SIZE) next.set('limit', String(limit))
+      else next.delete('limit')
+      const qs = next.toString()
+      navigate(qs ? `${pathname}?${qs}` : pathname)
+    },
+    [navigate, pathname, search, pageSize],
+  )
+
+  const nextPage = data?.nextPage ?? null
+  return {
+    ...result,
+    items: (data?.items ?? []) as ApiResponse<N> extends { items: (infer I)[] } ? I[] : never,
+    pageToken,
+    pagination: {
+      pageSize,
+      hasPrev: pageToken !== null,
+      hasNext: nextPage !== null,
+      onNext: () => {
+        if (!nextPage) return
+        rememberPrev(listKey, nextPage, pageToken ?? '')
+        go(nextPage)
+      },
+      onPrev: () => go(pageToken ? prevMap(listKey)[pageToken] || null : null),
+      onPageSizeChange: (size: number) => go(null, size),
+    },
+  }
+}

@@ -1,0 +1,89 @@
+// Local login (spec sections 2 and 7: POST /v1/login/{silo}/local). A wrong password shows a clear
+// error and keeps the username; success goes to the same-origin redirect_uri or /projects.
+import { type FormEvent, useId, useState } from 'react'
+import { css } from 'styled-system/css'
+import { button, input } from 'styled-system/recipes'
+import { useSearch } from 'wouter'
+import { api } from '../../api/client'
+import { toUserError } from '../../api/errors'
+import { useRouteParams } from '../../route-context'
+import { safeRedirect } from '../../util/redirect'
+
+export const LOGIN_FAILED = 'Could not sign in. Check the username and password and try again.'
+
+const field = css({ display: 'grid', gap: '1.5', fontSize: 'sm' })
+
+export default function LoginLocalPage() {
+  const { silo } = useRouteParams('silo')
+  const redirectUri = new URLSearchParams(useSearch()).get('redirect_uri')
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const errorId = useId()
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setPending(true)
+    setError(null)
+    const result = await api.call('loginLocal', { path: { siloName: silo }, body: { username, password } })
+    setPending(false)
+    if (result.type === 'success') {
+      // A full navigation: the new session starts with a fresh app state and cache scope.
+      window.location.assign(safeRedirect(redirectUri, window.location.origin))
+      return
+    }
+    setPassword('')
+    setError(
+      result.type === 'error' && result.data.statusCode === 401
+        ? LOGIN_FAILED
+        : toUserError('loginLocal', result).message,
+    )
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className={css({ display: 'grid', gap: '5' })}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <div>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Sign in</h1>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
+          Silo <strong>{silo}</strong>
+        </p>
+      </div>
+      <label className={field}>
+        Username
+        <input
+          className={input()}
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+      </label>
+      <label className={field}>
+        Password
+        <input
+          className={input()}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      {error && (
+        <p id={errorId} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
+          {error}
+        </p>
+      )}
+      <button type="submit" className={button({ variant: 'primary' })} disabled={pending} aria-busy={pending}>
+        {pending ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'oxide'
+export type DemoUser = 'fleet-admin' | 'silo-viewer' | 'no-role'
+
+/** Signs in through the real local-login endpoint; the session cookie lands in the page's context. */
+export async function login(target: Page | APIRequestContext, user: DemoUser = 'fleet-admin') {
+  const request = 'request' in target ? target.request : target
+  const res = await request.post('/v1/login/default-silo/local', {
+    data: { username: user, password: DEMO_PASSWORD },
+  })
+  expect(res.status(), `login as ${user}`).toBeLessThan(300)
+}
+
+/** axe: zero serious or critical violations on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'serious or critical axe violations',
+  ).toEqual([])
+}
+
+/** Fails the test on any Content-Security-Policy violation or uncaught page error. */
+export function watchPageErrors(page: Page) {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/.test(m.text())) errors.push(m.text())
+  })
+  return errors
+}

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test'
+import { expectAccessible, login, watchPageErrors } from './helpers'
+
+test.describe('app shell', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page)
+  })
+
+  test('an unknown path shows the exact Page not found texts, the link and the button', async ({ page }) => {
+    await page.goto('/no/such/place')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(
+      page.getByText("The page you are looking for doesn't exist or you may not have access to it."),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Back to console' })).toHaveAttribute('href', '/projects')
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    await expectAccessible(page)
+  })
+
+  test('/ redirects to /projects, and /projects/{project} to its instances', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/projects$/)
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible()
+    await page.goto('/projects/mock-project')
+    await expect(page).toHaveURL(/\/projects\/mock-project\/instances$/)
+    await page.goto('/settings')
+    await expect(page).toHaveURL(/\/settings\/profile$/)
+  })
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/projects')
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('main')).toBeFocused()
+  })
+
+  test('breadcrumbs show the route labels of the spec', async ({ page }) => {
+    await page.goto('/projects/mock-project/instances')
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+    await expect(crumbs.getByRole('listitem')).toHaveText(['Projects', '/mock-project', '/Instances'])
+    await expect(crumbs.getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects')
+    await expect(crumbs.getByRole('link', { name: 'mock-project' })).toHaveAttribute(
+      'href',
+      '/projects/mock-project',
+    )
+  })
+
+  test('the theme switch persists across reloads', async ({ page }) => {
+    await page.goto('/projects')
+    const html = page.locator('html')
+    await page.getByRole('radio', { name: 'Light' }).check()
+    await expect(html).toHaveAttribute('data-theme', 'light')
+    await page.reload()
+    await expect(html).toHaveAttribute('data-theme', 'light')
+    await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked()
+    await page.getByRole('radio', { name: 'Dark' }).check()
+    await page.reload()
+    await expect(html).toHaveAttribute('data-theme', 'dark')
+  })
+
+  test('scroll position is restored on back navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 })
+    await page.goto('/projects/scale-project/instances')
+    await expect(page.getByRole('cell', { name: 'instance-00050' })).toBeVisible()
+    await page.mouse.wheel(0, 900)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800)
+    const saved = await page.evaluate(() => window.scrollY)
+    await page.waitForTimeout(300) // past the 125 ms save throttle
+    await page
+      .getByRole('navigation', { name: 'Breadcrumbs' })
+      .getByRole('link', { name: 'Projects' })
+      .click()
+    await expect(page).toHaveURL(/\/projects$/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await page.goBack()
+    await expect(page).toHaveURL(/scale-project\/instances$/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(saved - 5)
+  })
+
+  test('the copy button confirms for 2 s, then reverts', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto('/settings/profile')
+    const copy = page.getByRole('button', { name: /^Copy user ID/ })
+    await copy.click()
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toMatch(/^[0-9a-f-]{36}$/)
+    await page.waitForTimeout(1500)
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Copy user ID/ })).toBeVisible({ timeout: 1500 })
+  })
+
+  test('shell pages pass axe and run under the CSP without violations', async ({ page }) => {
+    const errors = watchPageErrors(page)
+    for (const path of ['/projects', '/projects/mock-project/instances', '/settings/profile']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectAccessible(page)
+    }
+    expect(errors).toEqual([])
+  })
+})
