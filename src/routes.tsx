@@ -11,9 +11,13 @@ export type PageModule = { default: ComponentType; prefetch?: (params: Params) =
 
 export type Layout = 'auth' | 'login' | 'device'
 
+export type NavSection = 'project' | 'silo' | 'system' | 'account'
+
 export type RouteDef = {
   path: string
   layout: Layout
+  /** Puts the route in the sidebar: its section and label (the icon is chosen by the label). */
+  nav?: { section: NavSection; label: string }
   /** Breadcrumb label for this path; routes that are only prefixes still give their crumb. */
   crumb?: string | ((params: Params) => string)
   page?: () => Promise<PageModule>
@@ -33,7 +37,13 @@ export const routes: RouteDef[] = [
   { path: '/login/:silo/saml/:provider', layout: 'login', page: () => import('./pages/auth/LoginSamlPage') },
 
   // Silo level.
-  { path: '/projects', layout: 'auth', crumb: S.crumbs.projects, page: () => import('./pages/ProjectsPage') },
+  {
+    path: '/projects',
+    layout: 'auth',
+    crumb: S.crumbs.projects,
+    nav: { section: 'silo', label: S.crumbs.projects },
+    page: () => import('./pages/ProjectsPage'),
+  },
   {
     path: '/projects/:project',
     layout: 'auth',
@@ -44,6 +54,7 @@ export const routes: RouteDef[] = [
     path: '/projects/:project/instances',
     layout: 'auth',
     crumb: S.crumbs.instances,
+    nav: { section: 'project', label: S.crumbs.instances },
     page: () => import('./pages/project/InstancesPage'),
   },
 
@@ -53,9 +64,20 @@ export const routes: RouteDef[] = [
     path: '/settings/profile',
     layout: 'auth',
     crumb: 'Profile',
+    nav: { section: 'account', label: 'Settings' },
     page: () => import('./pages/settings/ProfilePage'),
   },
 ]
+
+/** Sidebar entries of a section, in table order; project paths are filled with the current project. */
+export function navEntries(section: NavSection, params: Params = {}): { label: string; href: string }[] {
+  return routes
+    .filter((r) => r.nav?.section === section)
+    .map((r) => ({
+      label: r.nav?.label ?? '',
+      href: r.path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')),
+    }))
+}
 
 export type RouteMatch = { route: RouteDef; params: Params }
 

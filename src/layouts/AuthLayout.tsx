@@ -6,8 +6,22 @@ import { type ReactNode, useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { useConnectivity, useResource } from '../../storage'
-import { CloudOffIcon, FolderIcon, InstancesIcon, PageSkeleton, SettingsIcon, UserIcon } from '../components'
-import { breadcrumbs, matchPath } from '../routes'
+import {
+  CloudIcon,
+  CloudOffIcon,
+  DisksIcon,
+  FolderIcon,
+  ImagesIcon,
+  InstancesIcon,
+  KeyIcon,
+  NetworkingIcon,
+  PageSkeleton,
+  ServerIcon,
+  SettingsIcon,
+  SnapshotsIcon,
+  UserIcon,
+} from '../components'
+import { breadcrumbs, type NavSection, navEntries, type Params } from '../routes'
 import { adoptUser, signOut } from '../session'
 import { S, T } from '../strings'
 import { NavLink } from './NavLink'
@@ -62,20 +76,48 @@ const skipLink = css({
   _focus: { left: '2' },
 })
 
-/** Route exists in the table: the sidebar only links to screens that are built. */
-const exists = (path: string) => {
-  const m = matchPath(path)
-  return Boolean(m && (m.route.page || m.route.redirect))
+const NAV_ICONS: Record<string, ReactNode> = {
+  Projects: <FolderIcon />,
+  Instances: <InstancesIcon />,
+  Disks: <DisksIcon />,
+  Snapshots: <SnapshotsIcon />,
+  Images: <ImagesIcon />,
+  Settings: <SettingsIcon />,
+  Silos: <CloudIcon />,
+  Inventory: <ServerIcon />,
+  Networking: <NetworkingIcon />,
+  'SSH keys': <KeyIcon />,
+  'Access tokens': <KeyIcon />,
+  Access: <UserIcon />,
+  Profile: <UserIcon />,
+}
+
+function NavSectionLinks({
+  section,
+  title,
+  params,
+}: {
+  section: NavSection
+  title: string
+  params?: Params
+}) {
+  const entries = navEntries(section, params)
+  if (entries.length === 0) return null
+  return (
+    <nav aria-label={title}>
+      <h2 className={navHeading}>{title}</h2>
+      {entries.map((l) => (
+        <NavLink key={l.href} href={l.href} icon={NAV_ICONS[l.label]}>
+          {l.label}
+        </NavLink>
+      ))}
+    </nav>
+  )
 }
 
 function Sidebar() {
   const [pathname] = useLocation()
   const project = pathname.match(/^\/projects\/([^/]+)/)?.[1]
-  const projectLinks = project
-    ? [{ label: S.crumbs.instances, href: `/projects/${project}/instances`, icon: <InstancesIcon /> }].filter(
-        (l) => exists(l.href),
-      )
-    : []
   return (
     <aside className={sidebar}>
       <a
@@ -84,27 +126,18 @@ function Sidebar() {
       >
         Rack Console
       </a>
-      <nav aria-label="Silo">
-        <h2 className={navHeading}>Silo</h2>
-        <NavLink href="/projects" icon={<FolderIcon />}>
-          {S.crumbs.projects}
-        </NavLink>
-      </nav>
-      {project && projectLinks.length > 0 && (
-        <nav aria-label="Project">
-          <h2 className={navHeading}>Project {decodeURIComponent(project)}</h2>
-          {projectLinks.map((l) => (
-            <NavLink key={l.href} href={l.href} icon={l.icon}>
-              {l.label}
-            </NavLink>
-          ))}
-        </nav>
+      <NavSectionLinks section="silo" title="Silo" />
+      {project && (
+        <NavSectionLinks
+          section="project"
+          title={`Project ${decodeURIComponent(project)}`}
+          params={{ project: decodeURIComponent(project) }}
+        />
       )}
-      <nav aria-label="Account" className={css({ mt: 'auto' })}>
-        <NavLink href="/settings/profile" icon={<SettingsIcon />}>
-          Settings
-        </NavLink>
-      </nav>
+      <NavSectionLinks section="system" title="System" />
+      <div className={css({ mt: 'auto' })}>
+        <NavSectionLinks section="account" title="Account" />
+      </div>
     </aside>
   )
 }
