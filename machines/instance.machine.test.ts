@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
 import { getShortestPaths } from 'xstate/graph'
-import type { Instance, InstanceState } from '../src/api/types'
+import type { InstanceState } from '../src/api/types'
 import {
   allowedInstanceActions,
   INSTANCE_ACTIONS,
