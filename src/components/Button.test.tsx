@@ -80,3 +80,19 @@ describe('Button', () => {
     expect(onClick).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('Button reason changes', () => {
+  it('keeps the same element (and focus) when a disabled reason appears and goes', () => {
+    const { rerender } = render(<Button>Save</Button>)
+    const btn = screen.getByRole('button', { name: 'Save' })
+    act(() => btn.focus())
+    rerender(<Button disabledReason="You are offline">Save</Button>)
+    expect(screen.getByRole('button', { name: 'Save' })).toBe(btn)
+    expect(btn.getAttribute('aria-disabled')).toBe('true')
+    rerender(<Button>Save</Button>)
+    expect(screen.getByRole('button', { name: 'Save' })).toBe(btn)
+    expect(btn.hasAttribute('aria-disabled')).toBe(false)
+    expect(btn.hasAttribute('aria-describedby')).toBe(false)
+    expect(document.activeElement).toBe(btn)
+  })
+})

@@ -56,13 +56,18 @@ export function Button({
       {children}
     </button>
   )
-  if (disabledReason === undefined) return el
+  // Always the same tree (tooltip disabled when there is no reason), so a button whose reason comes
+  // and goes is not remounted and keeps focus.
   return (
     <>
-      <Tooltip content={disabledReason}>{el}</Tooltip>
-      <span id={reasonId} hidden>
-        {disabledReason}
-      </span>
+      <Tooltip content={disabledReason} disabled={disabledReason === undefined}>
+        {el}
+      </Tooltip>
+      {disabledReason !== undefined && (
+        <span id={reasonId} hidden>
+          {disabledReason}
+        </span>
+      )}
     </>
   )
 }
