@@ -421,8 +421,8 @@ describe('utilization and policy', () => {
     expect(def.provisioned.storage).toBeGreaterThan(0)
     expect(def.allocated).toEqual({
       cpus: 20_000,
-      memory: 40 * 1024 * 1024 * GiB,
-      storage: 100 * 1024 * 1024 * GiB,
+      memory: 40 * 1024 * GiB,
+      storage: 100 * 1024 * GiB,
     })
     expect(def.provisioned.cpus).toBeLessThanOrEqual(def.allocated.cpus)
     expect(def.provisioned.memory).toBeLessThanOrEqual(def.allocated.memory)
