@@ -177,7 +177,7 @@ describe('requests (spec 7 conventions)', () => {
     const bytes = new Uint8Array([0, 1, 2, 255])
     await client().call('loginSaml', {
       path: { siloName: 'corp', providerName: 'okta' },
-      body: new Blob([bytes]) as never,
+      body: new Blob([bytes]),
     })
     expect(type).toBe('application/octet-stream')
     expect(received).toEqual(bytes)

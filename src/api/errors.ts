@@ -22,7 +22,9 @@ export type UserError = {
 }
 
 /** Documentation linked from the no-group notice (spec 6): how a silo's identity provider grants access. */
-export const NO_GROUP_NOTICE_DOCS_URL = 'https://docs.oxide.computer/guides/configuring-access'
+export const NO_GROUP_DOCS_URL = 'https://docs.oxide.computer/guides/configuring-access'
+/** Same URL under a longer name. */
+export const NO_GROUP_NOTICE_DOCS_URL = NO_GROUP_DOCS_URL
 
 const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
 

@@ -24,7 +24,7 @@ export type IsTimeKey<K> = K extends
 type DateOf<T> = T extends string ? Date : T extends readonly (infer U)[] ? DateOf<U>[] : T
 
 /** The console-side (camelCase, Dates) view of a wire (snake_case) type, deep. */
-export type Camel<T> = T extends Date
+export type Camel<T> = T extends Date | BinaryBody
   ? T
   : T extends readonly (infer U)[]
     ? Camel<U>[]
@@ -46,10 +46,16 @@ type Params<O> = O extends { parameters: infer P } ? P : never
 type PathOf<O> = Params<O> extends { path: infer X } ? X : Params<O> extends { path?: infer X } ? X : never
 type QueryOf<O> = Params<O> extends { query: infer X } ? X : Params<O> extends { query?: infer X } ? X : never
 type BodyOf<O> = O extends { requestBody: { content: infer C } }
-  ? C[keyof C]
+  ? ContentBody<C>
   : O extends { requestBody?: { content: infer C } }
-    ? C[keyof C]
+    ? ContentBody<C>
     : never
+
+// The contract types an octet-stream body (the SAML assertion) as `string`; the client sends bytes as is.
+type ContentBody<C> = C extends { 'application/octet-stream': unknown } ? BinaryBody : C[keyof C]
+
+/** What an `application/octet-stream` request body may be: passed to fetch untouched. */
+export type BinaryBody = Blob | ArrayBuffer | ArrayBufferView
 
 type Clean<T> = [T] extends [never] ? never : [T] extends [undefined] ? never : Camel<NonNullable<T>>
 
