@@ -57,6 +57,27 @@ export const routes: RouteDef[] = [
     nav: { section: 'project', label: S.crumbs.instances },
     page: () => import('./pages/project/InstancesPage'),
   },
+  {
+    path: '/projects/:project/access',
+    layout: 'auth',
+    crumb: 'Access',
+    nav: { section: 'project', label: 'Access' },
+    page: () => import('./pages/project/ProjectAccessPage'),
+  },
+  {
+    path: '/access',
+    layout: 'auth',
+    crumb: 'Access',
+    nav: { section: 'silo', label: 'Access' },
+    page: () => import('./pages/silo/SiloAccessPage'),
+  },
+  {
+    path: '/system/access',
+    layout: 'auth',
+    crumb: 'Access',
+    nav: { section: 'system', label: 'Access' },
+    page: () => import('./pages/system/SystemAccessPage'),
+  },
 
   // Settings.
   { path: '/settings', layout: 'auth', crumb: 'Settings', redirect: () => '/settings/profile' },
@@ -66,6 +87,39 @@ export const routes: RouteDef[] = [
     crumb: 'Profile',
     nav: { section: 'account', label: 'Settings' },
     page: () => import('./pages/settings/ProfilePage'),
+  },
+  {
+    path: '/settings/ssh-keys',
+    layout: 'auth',
+    crumb: 'SSH keys',
+    nav: { section: 'account', label: 'SSH keys' },
+    page: () => import('./pages/settings/SshKeysPage'),
+  },
+  // Child routes of the SSH keys list: the list stays visible under the side modal.
+  {
+    path: '/settings/ssh-keys-new',
+    layout: 'auth',
+    crumb: 'New SSH key',
+    page: () => import('./pages/settings/SshKeysPage'),
+  },
+  {
+    path: '/settings/ssh-keys/:sshKey',
+    layout: 'auth',
+    crumb: param('sshKey'),
+    redirect: (p) => `/settings/ssh-keys/${encodeURIComponent(p.sshKey ?? '')}/edit`,
+  },
+  {
+    path: '/settings/ssh-keys/:sshKey/edit',
+    layout: 'auth',
+    crumb: 'View',
+    page: () => import('./pages/settings/SshKeysPage'),
+  },
+  {
+    path: '/settings/access-tokens',
+    layout: 'auth',
+    crumb: 'Access tokens',
+    nav: { section: 'account', label: 'Access tokens' },
+    page: () => import('./pages/settings/AccessTokensPage'),
   },
 ]
 
