@@ -1,324 +1,628 @@
-// Contract cases for the networking and system operations (mocks/handlers/networking.ts, system.ts):
-// one request per operation that succeeds against the seed data, so a contract test can check the
-// response against the operation's schema in nexus.json.
-//
-// Shape: `{ operation, method, path, query?, body?, setup? }`. `path` has real ids and names filled
-// in. Each case assumes a freshly seeded db (`resetDb()`) and the fleet admin as caller; `setup`
-// steps (same shape, without `setup`) run first, in order, and must succeed too.
-import { type OperationName, operations } from '../src/api/__generated__/operations'
+// Contract cases for the networking and system operations (mocks/handlers/networking.ts,
+// system.ts), in the shape of mocks/contract.test.ts: one real request per operation, signed in as
+// fleet-admin. Cases run one after another against one db without resets, in any order, so every
+// case that changes something works on resources it creates itself (fresh names) and leaves the
+// seeded demo data as it was.
+import type { Api, CaseTable } from './contract/api'
 import { uuidFor } from './lib/ids'
 import { seedIds as ids } from './seed/ids'
 import { systemSeedIds as sys } from './seed/system'
 
-export type ContractStep = {
-  operation: OperationName
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  path: string
-  query?: Record<string, string>
-  body?: unknown
-}
-export type ContractCase = ContractStep & { setup?: ContractStep[] }
-
-function step(
-  operation: OperationName,
-  params: Record<string, string> = {},
-  query?: Record<string, string>,
-  body?: unknown,
-): ContractStep {
-  const op = operations[operation]
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, k: string) => {
-    const v = params[k]
-    if (v === undefined) throw new Error(`contract case ${operation}: no value for {${k}}`)
-    return encodeURIComponent(v)
-  })
-  const s: ContractStep = { operation, method: op.method as ContractStep['method'], path }
-  if (query) s.query = query
-  if (body !== undefined) s.body = body
-  return s
-}
-
-function withSetup(c: ContractStep, ...setup: ContractStep[]): ContractCase {
-  return { ...c, setup }
-}
-
+const GiB = 1024 ** 3
 const P = { project: 'mock-project' }
 const V = { project: 'mock-project', vpc: 'mock-vpc' }
-const R = { ...V, router: 'mock-custom-router' }
-const G = { ...V, gateway: 'mock-gateway' }
-const I = { project: 'mock-project', instance: 'db1' }
 
-const emptyVpc = step('vpcCreate', {}, P, {
-  name: 'contract-vpc',
-  description: 'for contract cases',
-  dns_name: 'contract-vpc',
-})
-const newFip = step('floatingIpCreate', {}, P, { name: 'contract-fip', description: '' })
-const newRouter = step('vpcRouterCreate', {}, V, { name: 'contract-router', description: '' })
-const newSubnet = step('vpcSubnetCreate', {}, V, {
-  name: 'contract-subnet',
-  description: '',
-  ipv4_block: '10.9.0.0/24',
-})
-const newSilo = step('siloCreate', {}, undefined, {
-  name: 'contract-silo',
-  description: '',
-  discoverable: true,
-  identity_mode: 'local_only',
-  quotas: { cpus: 8, memory: 8 * 1024 ** 3, storage: 100 * 1024 ** 3 },
-  tls_certificates: [],
-})
-const newPool = step('systemIpPoolCreate', {}, undefined, { name: 'contract-pool', description: '' })
-const newLocalUser = step(
-  'localIdpUserCreate',
-  {},
-  { silo: 'default-silo' },
-  { external_id: 'contract-user', password: { mode: 'password', value: 'hunter2' } },
-)
-const newGroup = step('antiAffinityGroupCreate', {}, P, {
-  name: 'contract-group',
-  description: '',
-  policy: 'allow',
-  failure_domain: 'sled',
-})
-const newAffinityGroup = step('affinityGroupCreate', {}, P, {
-  name: 'contract-group',
-  description: '',
-  policy: 'fail',
-  failure_domain: 'sled',
-})
+let n = 0
+/** A fresh, valid resource name per call (prefix `xc` keeps clear of other case files). */
+const fresh = (prefix: string) => `xc-${prefix}-${++n}`
 
-const rule = {
-  name: 'allow-https',
-  description: 'HTTPS from anywhere',
-  status: 'enabled',
-  direction: 'inbound',
-  action: 'allow',
-  priority: 100,
-  targets: [{ type: 'vpc', value: 'mock-vpc' }],
-  filters: { ports: ['443'], protocols: [{ type: 'tcp' }] },
+type Row = { id: string; name: string }
+
+/** A new VPC in mock-project (with its default subnet, system router and `default` gateway). */
+async function newVpc(api: Api): Promise<Row> {
+  return api.ok<Row>('vpcCreate', {
+    query: P,
+    body: { name: fresh('vpc'), description: '', dns_name: fresh('dns') },
+  })
 }
 
-export const extraContractCases: ContractCase[] = [
-  // VPCs
-  step('vpcList', {}, P),
-  emptyVpc,
-  step('vpcView', { vpc: 'mock-vpc' }, P),
-  step('vpcUpdate', { vpc: 'mock-vpc' }, P, { description: 'updated' }),
-  withSetup(step('vpcDelete', { vpc: 'contract-vpc' }, P), emptyVpc),
-  // Subnets
-  step('vpcSubnetList', {}, V),
-  newSubnet,
-  step('vpcSubnetView', { subnet: 'mock-subnet' }, V),
-  step('vpcSubnetUpdate', { subnet: 'mock-subnet-2' }, V, {
-    description: 'updated',
-    custom_router: 'mock-custom-router',
-  }),
-  withSetup(step('vpcSubnetDelete', { subnet: 'contract-subnet' }, V), newSubnet),
-  step('vpcSubnetListNetworkInterfaces', { subnet: 'mock-subnet' }, V),
-  // Routers and routes
-  step('vpcRouterList', {}, V),
-  newRouter,
-  step('vpcRouterView', { router: 'system' }, V),
-  step('vpcRouterUpdate', { router: 'mock-custom-router' }, V, { description: 'updated' }),
-  withSetup(step('vpcRouterDelete', { router: 'contract-router' }, V), newRouter),
-  step('vpcRouterRouteList', {}, R),
-  step('vpcRouterRouteList', {}, { ...V, router: 'system' }),
-  step('vpcRouterRouteCreate', {}, R, {
-    name: 'to-cola',
-    description: '',
-    destination: { type: 'ip_net', value: '10.200.0.0/16' },
-    target: { type: 'ip', value: '10.1.1.6' },
-  }),
-  step('vpcRouterRouteView', { route: 'to-mock-gateway' }, R),
-  step('vpcRouterRouteUpdate', { route: 'drop-local' }, R, {
-    destination: { type: 'subnet', value: 'mock-subnet' },
-    target: { type: 'drop' },
-  }),
-  step('vpcRouterRouteDelete', { route: 'drop-local' }, R),
-  // Firewall rules
-  step('vpcFirewallRulesView', {}, V),
-  step('vpcFirewallRulesUpdate', {}, V, { rules: [rule] }),
-  // Internet gateways
-  step('internetGatewayList', {}, V),
-  step('internetGatewayCreate', {}, V, { name: 'contract-gateway', description: '' }),
-  step('internetGatewayView', { gateway: 'mock-gateway' }, V),
-  step('internetGatewayDelete', { gateway: 'mock-gateway' }, { ...V, cascade: 'true' }),
-  step('internetGatewayIpPoolList', {}, G),
-  step('internetGatewayIpPoolCreate', {}, G, { name: 'ip-pool-2', description: '', ip_pool: 'ip-pool-2' }),
-  step('internetGatewayIpPoolDelete', { pool: 'ip-pool-1' }, G),
-  step('internetGatewayIpAddressList', {}, G),
-  step('internetGatewayIpAddressCreate', {}, G, {
-    name: 'second-address',
-    description: '',
-    address: '198.51.100.40',
-  }),
-  step('internetGatewayIpAddressDelete', { address: 'mock-gateway-address' }, G),
-  // Floating IPs
-  step('floatingIpList', {}, P),
-  newFip,
-  step('floatingIpCreate', {}, P, {
-    name: 'explicit-fip',
-    description: '',
-    address_allocator: { type: 'explicit', ip: '198.51.100.12' },
-  }),
-  step('floatingIpView', { floating_ip: 'rootbeer-float' }, P),
-  step('floatingIpUpdate', { floating_ip: 'cola-float' }, P, { name: 'cola-float-2' }),
-  step('floatingIpDelete', { floating_ip: 'cola-float' }, P),
-  step('floatingIpAttach', { floating_ip: 'cola-float' }, P, { kind: 'instance', parent: 'web1' }),
-  step('floatingIpDetach', { floating_ip: 'rootbeer-float' }, P),
-  // Network interfaces
-  step('instanceNetworkInterfaceList', {}, I),
-  step(
-    'instanceNetworkInterfaceCreate',
-    {},
-    { project: 'mock-project', instance: 'web1' },
-    {
-      name: 'net1',
+async function newRouter(api: Api, vpc: Row): Promise<Row> {
+  return api.ok<Row>('vpcRouterCreate', {
+    query: { ...P, vpc: vpc.name },
+    body: { name: fresh('router'), description: '' },
+  })
+}
+
+async function newRoute(api: Api, vpc: Row, router: Row): Promise<Row> {
+  return api.ok<Row>('vpcRouterRouteCreate', {
+    query: { ...P, vpc: vpc.name, router: router.name },
+    body: {
+      name: fresh('route'),
       description: '',
-      vpc_name: 'mock-vpc',
-      subnet_name: 'mock-subnet-2',
+      destination: { type: 'ip_net', value: '10.200.0.0/16' },
+      target: { type: 'drop' },
     },
-  ),
-  step('instanceNetworkInterfaceView', { interface: 'net0' }, I),
-  step(
-    'instanceNetworkInterfaceUpdate',
-    { interface: 'net0' },
-    { project: 'mock-project', instance: 'web1' },
-    {
-      description: 'updated',
-      transit_ips: ['10.50.0.0/24'],
+  })
+}
+
+async function newGateway(api: Api, vpc: Row): Promise<Row> {
+  return api.ok<Row>('internetGatewayCreate', {
+    query: { ...P, vpc: vpc.name },
+    body: { name: fresh('gw'), description: '' },
+  })
+}
+
+async function newFloatingIp(api: Api): Promise<Row> {
+  return api.ok<Row>('floatingIpCreate', { query: P, body: { name: fresh('fip'), description: '' } })
+}
+
+/** A new instance without interfaces, created stopped (waits out the `creating` state). */
+async function stoppedInstance(api: Api): Promise<Row> {
+  const i = await api.ok<Row>('instanceCreate', {
+    query: P,
+    body: {
+      name: fresh('inst'),
+      description: '',
+      hostname: 'contract',
+      ncpus: 1,
+      memory: GiB,
+      start: false,
+      network_interfaces: { type: 'none' },
     },
-  ),
-  step(
-    'instanceNetworkInterfaceDelete',
-    { interface: 'net0' },
-    { project: 'mock-project', instance: 'web1' },
-  ),
+  })
+  await api.until(
+    () => api.ok<Row & { run_state: string }>('instanceView', { path: { instance: i.id } }),
+    (x) => x.run_state === 'stopped',
+  )
+  return i
+}
+
+async function newNic(api: Api, instance: Row): Promise<Row> {
+  return api.ok<Row>('instanceNetworkInterfaceCreate', {
+    query: { ...P, instance: instance.name },
+    body: { name: fresh('nic'), description: '', vpc_name: 'mock-vpc', subnet_name: 'mock-subnet' },
+  })
+}
+
+const groupBody = (policy: 'allow' | 'fail') => ({
+  name: fresh('group'),
+  description: '',
+  policy,
+  failure_domain: 'sled',
+})
+
+async function newSilo(api: Api, identity_mode: 'local_only' | 'saml_jit' = 'local_only'): Promise<Row> {
+  return api.ok<Row>('siloCreate', {
+    body: {
+      name: fresh('silo'),
+      description: '',
+      discoverable: true,
+      identity_mode,
+      admin_group_name: 'admins',
+      quotas: { cpus: 8, memory: 8 * GiB, storage: 100 * GiB },
+      tls_certificates: [],
+    },
+  })
+}
+
+async function newLocalUser(api: Api, silo: Row): Promise<Row> {
+  return api.ok<Row>('localIdpUserCreate', {
+    query: { silo: silo.name },
+    body: { external_id: fresh('user'), password: { mode: 'password', value: 'hunter2' } },
+  })
+}
+
+async function newPool(api: Api): Promise<Row> {
+  return api.ok<Row>('systemIpPoolCreate', { body: { name: fresh('pool'), description: '' } })
+}
+
+/** An IPv4 range no pool holds yet (100.64.0.0/10, shared address space, unused by the seed). */
+function freshRange(): { first: string; last: string } {
+  const k = ++n
+  const third = k % 256
+  const second = 64 + Math.floor(k / 256)
+  return { first: `100.${second}.${third}.1`, last: `100.${second}.${third}.20` }
+}
+
+export const extraContractCases: CaseTable = {
+  // VPCs
+  vpcList: (api) => api.call('vpcList', { query: P }),
+  vpcCreate: (api) =>
+    api.call('vpcCreate', {
+      query: P,
+      body: { name: fresh('vpc'), description: '', dns_name: fresh('dns') },
+    }),
+  vpcView: (api) => api.call('vpcView', { path: { vpc: 'mock-vpc' }, query: P }),
+  vpcUpdate: async (api) => {
+    const vpc = await newVpc(api)
+    return api.call('vpcUpdate', {
+      path: { vpc: vpc.id },
+      body: { description: 'updated', dns_name: fresh('dns') },
+    })
+  },
+  vpcDelete: async (api) => {
+    const vpc = await newVpc(api)
+    return api.call('vpcDelete', { path: { vpc: vpc.name }, query: P })
+  },
+
+  // Subnets
+  vpcSubnetList: (api) => api.call('vpcSubnetList', { query: V }),
+  vpcSubnetCreate: async (api) => {
+    const vpc = await newVpc(api)
+    return api.call('vpcSubnetCreate', {
+      query: { ...P, vpc: vpc.name },
+      body: { name: fresh('subnet'), description: '', ipv4_block: '10.9.0.0/24' },
+    })
+  },
+  vpcSubnetView: (api) => api.call('vpcSubnetView', { path: { subnet: 'mock-subnet' }, query: V }),
+  vpcSubnetUpdate: async (api) => {
+    const vpc = await newVpc(api)
+    const router = await newRouter(api, vpc)
+    return api.call('vpcSubnetUpdate', {
+      path: { subnet: 'default' },
+      query: { ...P, vpc: vpc.name },
+      body: { description: 'updated', custom_router: router.name },
+    })
+  },
+  vpcSubnetDelete: async (api) => {
+    const vpc = await newVpc(api)
+    return api.call('vpcSubnetDelete', { path: { subnet: 'default' }, query: { ...P, vpc: vpc.name } })
+  },
+  vpcSubnetListNetworkInterfaces: (api) =>
+    api.call('vpcSubnetListNetworkInterfaces', { path: { subnet: 'mock-subnet' }, query: V }),
+
+  // Routers and routes
+  vpcRouterList: (api) => api.call('vpcRouterList', { query: V }),
+  vpcRouterCreate: async (api) => {
+    const vpc = await newVpc(api)
+    return api.call('vpcRouterCreate', {
+      query: { ...P, vpc: vpc.name },
+      body: { name: fresh('router'), description: '' },
+    })
+  },
+  vpcRouterView: (api) => api.call('vpcRouterView', { path: { router: 'system' }, query: V }),
+  vpcRouterUpdate: async (api) => {
+    const router = await newRouter(api, await newVpc(api))
+    return api.call('vpcRouterUpdate', { path: { router: router.id }, body: { description: 'updated' } })
+  },
+  vpcRouterDelete: async (api) => {
+    const router = await newRouter(api, await newVpc(api))
+    return api.call('vpcRouterDelete', { path: { router: router.id } })
+  },
+  vpcRouterRouteList: (api) =>
+    api.call('vpcRouterRouteList', { query: { ...V, router: 'mock-custom-router' } }),
+  vpcRouterRouteCreate: async (api) => {
+    const vpc = await newVpc(api)
+    const router = await newRouter(api, vpc)
+    return api.call('vpcRouterRouteCreate', {
+      query: { ...P, vpc: vpc.name, router: router.name },
+      body: {
+        name: fresh('route'),
+        description: '',
+        destination: { type: 'ip_net', value: '0.0.0.0/0' },
+        target: { type: 'internet_gateway', value: 'default' },
+      },
+    })
+  },
+  vpcRouterRouteView: (api) =>
+    api.call('vpcRouterRouteView', {
+      path: { route: 'to-mock-gateway' },
+      query: { ...V, router: 'mock-custom-router' },
+    }),
+  vpcRouterRouteUpdate: async (api) => {
+    const vpc = await newVpc(api)
+    const route = await newRoute(api, vpc, await newRouter(api, vpc))
+    return api.call('vpcRouterRouteUpdate', {
+      path: { route: route.id },
+      body: { destination: { type: 'subnet', value: 'default' }, target: { type: 'ip', value: '10.1.1.6' } },
+    })
+  },
+  vpcRouterRouteDelete: async (api) => {
+    const vpc = await newVpc(api)
+    const route = await newRoute(api, vpc, await newRouter(api, vpc))
+    return api.call('vpcRouterRouteDelete', { path: { route: route.id } })
+  },
+
+  // Firewall rules
+  vpcFirewallRulesView: (api) => api.call('vpcFirewallRulesView', { query: V }),
+  vpcFirewallRulesUpdate: async (api) => {
+    const vpc = await newVpc(api)
+    return api.call('vpcFirewallRulesUpdate', {
+      query: { ...P, vpc: vpc.name },
+      body: {
+        rules: [
+          {
+            name: 'allow-https',
+            description: 'HTTPS from anywhere',
+            status: 'enabled',
+            direction: 'inbound',
+            action: 'allow',
+            priority: 100,
+            targets: [{ type: 'vpc', value: vpc.name }],
+            filters: { ports: ['443'], protocols: [{ type: 'tcp' }] },
+          },
+        ],
+      },
+    })
+  },
+
+  // Internet gateways
+  internetGatewayList: (api) => api.call('internetGatewayList', { query: V }),
+  internetGatewayCreate: async (api) => {
+    const vpc = await newVpc(api)
+    return api.call('internetGatewayCreate', {
+      query: { ...P, vpc: vpc.name },
+      body: { name: fresh('gw'), description: '' },
+    })
+  },
+  internetGatewayView: (api) =>
+    api.call('internetGatewayView', { path: { gateway: 'mock-gateway' }, query: V }),
+  internetGatewayDelete: async (api) => {
+    const vpc = await newVpc(api)
+    return api.call('internetGatewayDelete', {
+      path: { gateway: 'default' },
+      query: { ...P, vpc: vpc.name, cascade: true },
+    })
+  },
+  internetGatewayIpPoolList: (api) =>
+    api.call('internetGatewayIpPoolList', { query: { ...V, gateway: 'mock-gateway' } }),
+  internetGatewayIpPoolCreate: async (api) => {
+    const gw = await newGateway(api, await newVpc(api))
+    return api.call('internetGatewayIpPoolCreate', {
+      query: { gateway: gw.id },
+      body: { name: fresh('gwpool'), description: '', ip_pool: 'ip-pool-2' },
+    })
+  },
+  internetGatewayIpPoolDelete: async (api) => {
+    const gw = await newGateway(api, await newVpc(api))
+    const pool = await api.ok<Row>('internetGatewayIpPoolCreate', {
+      query: { gateway: gw.id },
+      body: { name: fresh('gwpool'), description: '', ip_pool: 'ip-pool-1' },
+    })
+    return api.call('internetGatewayIpPoolDelete', { path: { pool: pool.id } })
+  },
+  internetGatewayIpAddressList: (api) =>
+    api.call('internetGatewayIpAddressList', { query: { ...V, gateway: 'mock-gateway' } }),
+  internetGatewayIpAddressCreate: async (api) => {
+    const gw = await newGateway(api, await newVpc(api))
+    return api.call('internetGatewayIpAddressCreate', {
+      query: { gateway: gw.id },
+      body: { name: fresh('addr'), description: '', address: '198.51.100.200' },
+    })
+  },
+  internetGatewayIpAddressDelete: async (api) => {
+    const gw = await newGateway(api, await newVpc(api))
+    const addr = await api.ok<Row>('internetGatewayIpAddressCreate', {
+      query: { gateway: gw.id },
+      body: { name: fresh('addr'), description: '', address: '198.51.100.201' },
+    })
+    return api.call('internetGatewayIpAddressDelete', { path: { address: addr.id } })
+  },
+
+  // Floating IPs
+  floatingIpList: (api) => api.call('floatingIpList', { query: P }),
+  floatingIpCreate: (api) =>
+    api.call('floatingIpCreate', { query: P, body: { name: fresh('fip'), description: '' } }),
+  floatingIpView: (api) => api.call('floatingIpView', { path: { floating_ip: 'rootbeer-float' }, query: P }),
+  floatingIpUpdate: async (api) => {
+    const fip = await newFloatingIp(api)
+    return api.call('floatingIpUpdate', {
+      path: { floating_ip: fip.id },
+      body: { name: fresh('fip'), description: 'renamed' },
+    })
+  },
+  floatingIpDelete: async (api) => {
+    const fip = await newFloatingIp(api)
+    return api.call('floatingIpDelete', { path: { floating_ip: fip.id } })
+  },
+  floatingIpAttach: async (api) => {
+    const fip = await newFloatingIp(api)
+    const inst = await stoppedInstance(api)
+    return api.call('floatingIpAttach', {
+      path: { floating_ip: fip.id },
+      body: { kind: 'instance', parent: inst.id },
+    })
+  },
+  floatingIpDetach: async (api) => {
+    const fip = await newFloatingIp(api)
+    const inst = await stoppedInstance(api)
+    await api.ok('floatingIpAttach', {
+      path: { floating_ip: fip.id },
+      body: { kind: 'instance', parent: inst.id },
+    })
+    return api.call('floatingIpDetach', { path: { floating_ip: fip.id } })
+  },
+
+  // Network interfaces
+  instanceNetworkInterfaceList: (api) =>
+    api.call('instanceNetworkInterfaceList', { query: { ...P, instance: 'db1' } }),
+  instanceNetworkInterfaceCreate: async (api) => {
+    const inst = await stoppedInstance(api)
+    return api.call('instanceNetworkInterfaceCreate', {
+      query: { ...P, instance: inst.name },
+      body: { name: fresh('nic'), description: '', vpc_name: 'mock-vpc', subnet_name: 'mock-subnet-2' },
+    })
+  },
+  instanceNetworkInterfaceView: (api) =>
+    api.call('instanceNetworkInterfaceView', {
+      path: { interface: 'net0' },
+      query: { ...P, instance: 'db1' },
+    }),
+  instanceNetworkInterfaceUpdate: async (api) => {
+    const nic = await newNic(api, await stoppedInstance(api))
+    return api.call('instanceNetworkInterfaceUpdate', {
+      path: { interface: nic.id },
+      body: { description: 'updated', primary: true, transit_ips: ['10.50.0.0/24'] },
+    })
+  },
+  instanceNetworkInterfaceDelete: async (api) => {
+    const nic = await newNic(api, await stoppedInstance(api))
+    return api.call('instanceNetworkInterfaceDelete', { path: { interface: nic.id } })
+  },
+
   // Anti-affinity groups
-  step('antiAffinityGroupList', {}, P),
-  newGroup,
-  step('antiAffinityGroupView', { anti_affinity_group: 'romulus-remus' }, P),
-  step('antiAffinityGroupUpdate', { anti_affinity_group: 'romulus-remus' }, P, { description: 'updated' }),
-  step('antiAffinityGroupDelete', { anti_affinity_group: 'romulus-remus' }, P),
-  step('antiAffinityGroupMemberList', { anti_affinity_group: 'romulus-remus' }, P),
-  step('antiAffinityGroupMemberInstanceView', { anti_affinity_group: 'romulus-remus', instance: 'db1' }, P),
-  step('antiAffinityGroupMemberInstanceAdd', { anti_affinity_group: 'oil-water', instance: 'web1' }, P),
-  step(
-    'antiAffinityGroupMemberInstanceDelete',
-    { anti_affinity_group: 'romulus-remus', instance: 'web1' },
-    P,
-  ),
+  antiAffinityGroupList: (api) => api.call('antiAffinityGroupList', { query: P }),
+  antiAffinityGroupCreate: (api) =>
+    api.call('antiAffinityGroupCreate', { query: P, body: groupBody('fail') }),
+  antiAffinityGroupView: (api) =>
+    api.call('antiAffinityGroupView', { path: { anti_affinity_group: 'romulus-remus' }, query: P }),
+  antiAffinityGroupUpdate: async (api) => {
+    const g = await api.ok<Row>('antiAffinityGroupCreate', { query: P, body: groupBody('allow') })
+    return api.call('antiAffinityGroupUpdate', {
+      path: { anti_affinity_group: g.id },
+      body: { name: fresh('group'), description: 'updated' },
+    })
+  },
+  antiAffinityGroupDelete: async (api) => {
+    const g = await api.ok<Row>('antiAffinityGroupCreate', { query: P, body: groupBody('allow') })
+    return api.call('antiAffinityGroupDelete', { path: { anti_affinity_group: g.id } })
+  },
+  antiAffinityGroupMemberList: (api) =>
+    api.call('antiAffinityGroupMemberList', { path: { anti_affinity_group: 'romulus-remus' }, query: P }),
+  antiAffinityGroupMemberInstanceView: (api) =>
+    api.call('antiAffinityGroupMemberInstanceView', {
+      path: { anti_affinity_group: 'romulus-remus', instance: 'db1' },
+      query: P,
+    }),
+  antiAffinityGroupMemberInstanceAdd: async (api) => {
+    const g = await api.ok<Row>('antiAffinityGroupCreate', { query: P, body: groupBody('allow') })
+    const inst = await stoppedInstance(api)
+    return api.call('antiAffinityGroupMemberInstanceAdd', {
+      path: { anti_affinity_group: g.id, instance: inst.id },
+    })
+  },
+  antiAffinityGroupMemberInstanceDelete: async (api) => {
+    const g = await api.ok<Row>('antiAffinityGroupCreate', { query: P, body: groupBody('allow') })
+    const inst = await stoppedInstance(api)
+    await api.ok('antiAffinityGroupMemberInstanceAdd', {
+      path: { anti_affinity_group: g.id, instance: inst.id },
+    })
+    return api.call('antiAffinityGroupMemberInstanceDelete', {
+      path: { anti_affinity_group: g.id, instance: inst.id },
+    })
+  },
+
   // Affinity groups
-  step('affinityGroupList', {}, P),
-  newAffinityGroup,
-  step('affinityGroupView', { affinity_group: 'mock-affinity-group' }, P),
-  step('affinityGroupUpdate', { affinity_group: 'mock-affinity-group' }, P, { name: 'renamed-group' }),
-  step('affinityGroupDelete', { affinity_group: 'mock-affinity-group' }, P),
-  step('affinityGroupMemberList', { affinity_group: 'mock-affinity-group' }, P),
-  step('affinityGroupMemberInstanceView', { affinity_group: 'mock-affinity-group', instance: 'you-fail' }, P),
-  step('affinityGroupMemberInstanceAdd', { affinity_group: 'mock-affinity-group', instance: 'web1' }, P),
-  step(
-    'affinityGroupMemberInstanceDelete',
-    { affinity_group: 'mock-affinity-group', instance: 'you-fail' },
-    P,
-  ),
+  affinityGroupList: (api) => api.call('affinityGroupList', { query: P }),
+  affinityGroupCreate: (api) => api.call('affinityGroupCreate', { query: P, body: groupBody('fail') }),
+  affinityGroupView: (api) =>
+    api.call('affinityGroupView', { path: { affinity_group: 'mock-affinity-group' }, query: P }),
+  affinityGroupUpdate: async (api) => {
+    const g = await api.ok<Row>('affinityGroupCreate', { query: P, body: groupBody('allow') })
+    return api.call('affinityGroupUpdate', { path: { affinity_group: g.id }, body: { name: fresh('group') } })
+  },
+  affinityGroupDelete: async (api) => {
+    const g = await api.ok<Row>('affinityGroupCreate', { query: P, body: groupBody('allow') })
+    return api.call('affinityGroupDelete', { path: { affinity_group: g.id } })
+  },
+  affinityGroupMemberList: (api) =>
+    api.call('affinityGroupMemberList', { path: { affinity_group: 'mock-affinity-group' }, query: P }),
+  affinityGroupMemberInstanceView: (api) =>
+    api.call('affinityGroupMemberInstanceView', {
+      path: { affinity_group: 'mock-affinity-group', instance: 'you-fail' },
+      query: P,
+    }),
+  affinityGroupMemberInstanceAdd: async (api) => {
+    const g = await api.ok<Row>('affinityGroupCreate', { query: P, body: groupBody('fail') })
+    const inst = await stoppedInstance(api)
+    return api.call('affinityGroupMemberInstanceAdd', {
+      path: { affinity_group: g.name, instance: inst.name },
+      query: P,
+    })
+  },
+  affinityGroupMemberInstanceDelete: async (api) => {
+    const g = await api.ok<Row>('affinityGroupCreate', { query: P, body: groupBody('fail') })
+    const inst = await stoppedInstance(api)
+    await api.ok('affinityGroupMemberInstanceAdd', { path: { affinity_group: g.id, instance: inst.id } })
+    return api.call('affinityGroupMemberInstanceDelete', {
+      path: { affinity_group: g.id, instance: inst.id },
+    })
+  },
 
   // Silos
-  step('siloList'),
-  newSilo,
-  step('siloView', { silo: 'default-silo' }),
-  withSetup(step('siloDelete', { silo: 'contract-silo' }), newSilo),
-  step('siloIpPoolList', { silo: 'default-silo' }),
-  step('siloPolicyView', { silo: 'default-silo' }),
-  step('siloPolicyUpdate', { silo: 'default-silo' }, undefined, {
-    role_assignments: [{ identity_id: ids.adminGroup, identity_type: 'silo_group', role_name: 'admin' }],
-  }),
-  step('siloQuotasView', { silo: 'other-silo' }),
-  step('siloQuotasUpdate', { silo: 'other-silo' }, undefined, { cpus: 128 }),
-  step('systemQuotasList'),
+  siloList: (api) => api.call('siloList'),
+  siloCreate: async (api) => {
+    const res = await api.call('siloCreate', {
+      body: {
+        name: fresh('silo'),
+        description: '',
+        discoverable: false,
+        identity_mode: 'saml_jit',
+        mapped_fleet_roles: { admin: ['viewer'] },
+        quotas: { cpus: 4, memory: 4 * GiB, storage: 10 * GiB },
+        tls_certificates: [],
+      },
+    })
+    return res
+  },
+  siloView: (api) => api.call('siloView', { path: { silo: 'default-silo' } }),
+  siloDelete: async (api) => {
+    const silo = await newSilo(api)
+    return api.call('siloDelete', { path: { silo: silo.name } })
+  },
+  siloIpPoolList: (api) => api.call('siloIpPoolList', { path: { silo: 'default-silo' } }),
+  siloPolicyView: (api) => api.call('siloPolicyView', { path: { silo: 'default-silo' } }),
+  siloPolicyUpdate: async (api) => {
+    const silo = await newSilo(api)
+    const user = await newLocalUser(api, silo)
+    return api.call('siloPolicyUpdate', {
+      path: { silo: silo.id },
+      body: {
+        role_assignments: [{ identity_id: user.id, identity_type: 'silo_user', role_name: 'collaborator' }],
+      },
+    })
+  },
+  siloQuotasView: (api) => api.call('siloQuotasView', { path: { silo: 'other-silo' } }),
+  siloQuotasUpdate: async (api) => {
+    const silo = await newSilo(api)
+    return api.call('siloQuotasUpdate', { path: { silo: silo.name }, body: { cpus: 16, memory: 16 * GiB } })
+  },
+  systemQuotasList: (api) => api.call('systemQuotasList'),
+
   // Identity providers and users
-  step('siloIdentityProviderList', {}, { silo: 'default-silo' }),
-  step(
-    'samlIdentityProviderCreate',
-    {},
-    { silo: 'other-silo' },
-    {
-      name: 'second-idp',
-      description: '',
-      acs_url: 'https://other-silo.sys.rack.example/login/other-silo/saml/second-idp',
-      slo_url: 'https://idp2.example/slo',
-      idp_entity_id: 'https://idp2.example/metadata',
-      sp_client_id: 'rack-console',
-      technical_contact_email: 'ops@idp2.example',
-      idp_metadata_source: { type: 'url', url: 'https://idp2.example/metadata' },
-    },
-  ),
-  step('samlIdentityProviderView', { provider: 'mock-idp' }, { silo: 'default-silo' }),
-  newLocalUser,
-  step('localIdpUserDelete', { user_id: ids.noRole }, { silo: 'default-silo' }),
-  step(
-    'localIdpUserSetPassword',
-    { user_id: ids.siloViewer },
-    { silo: 'default-silo' },
-    { mode: 'password', value: 'new-password' },
-  ),
-  step('siloUserList', {}, { silo: 'default-silo' }),
-  step('siloUserView', { user_id: ids.fleetAdmin }, { silo: 'default-silo' }),
-  step('userBuiltinList'),
-  step('userBuiltinView', { user: 'db-init' }),
-  step('systemPolicyView'),
-  step('systemPolicyUpdate', {}, undefined, {
-    role_assignments: [
-      { identity_id: ids.fleetAdmin, identity_type: 'silo_user', role_name: 'admin' },
-      { identity_id: ids.opsGroup, identity_type: 'silo_group', role_name: 'viewer' },
-    ],
-  }),
+  siloIdentityProviderList: (api) =>
+    api.call('siloIdentityProviderList', { query: { silo: 'default-silo' } }),
+  samlIdentityProviderCreate: async (api) => {
+    const silo = await newSilo(api, 'saml_jit')
+    return api.call('samlIdentityProviderCreate', {
+      query: { silo: silo.name },
+      body: {
+        name: fresh('idp'),
+        description: '',
+        acs_url: `https://${silo.name}.sys.rack.example/login/${silo.name}/saml/idp`,
+        slo_url: 'https://idp2.example/slo',
+        idp_entity_id: 'https://idp2.example/metadata',
+        sp_client_id: 'rack-console',
+        technical_contact_email: 'ops@idp2.example',
+        idp_metadata_source: { type: 'url', url: 'https://idp2.example/metadata' },
+        group_attribute_name: 'groups',
+      },
+    })
+  },
+  samlIdentityProviderView: (api) =>
+    api.call('samlIdentityProviderView', { path: { provider: 'mock-idp' }, query: { silo: 'default-silo' } }),
+  localIdpUserCreate: async (api) => {
+    const silo = await newSilo(api)
+    return api.call('localIdpUserCreate', {
+      query: { silo: silo.name },
+      body: { external_id: fresh('user'), password: { mode: 'login_disallowed' } },
+    })
+  },
+  localIdpUserDelete: async (api) => {
+    const silo = await newSilo(api)
+    const user = await newLocalUser(api, silo)
+    return api.call('localIdpUserDelete', { path: { user_id: user.id }, query: { silo: silo.name } })
+  },
+  localIdpUserSetPassword: async (api) => {
+    const silo = await newSilo(api)
+    const user = await newLocalUser(api, silo)
+    return api.call('localIdpUserSetPassword', {
+      path: { user_id: user.id },
+      query: { silo: silo.id },
+      body: { mode: 'password', value: 'correct horse battery staple' },
+    })
+  },
+  siloUserList: (api) => api.call('siloUserList', { query: { silo: 'default-silo' } }),
+  siloUserView: (api) =>
+    api.call('siloUserView', { path: { user_id: ids.fleetAdmin }, query: { silo: 'default-silo' } }),
+  userBuiltinList: (api) => api.call('userBuiltinList'),
+  userBuiltinView: (api) => api.call('userBuiltinView', { path: { user: 'db-init' } }),
+
+  // Fleet policy: written back unchanged.
+  systemPolicyView: (api) => api.call('systemPolicyView'),
+  systemPolicyUpdate: async (api) => {
+    const policy = await api.ok('systemPolicyView')
+    return api.call('systemPolicyUpdate', { body: policy })
+  },
+
   // IP pools
-  step('systemIpPoolList'),
-  newPool,
-  step('systemIpPoolView', { pool: 'ip-pool-1' }),
-  step('systemIpPoolUpdate', { pool: 'ip-pool-2' }, undefined, { description: 'updated' }),
-  withSetup(step('systemIpPoolDelete', { pool: 'contract-pool' }), newPool),
-  withSetup(
-    step('systemIpPoolAssign', { pool: 'contract-pool' }, undefined, { assignment: 'system_services' }),
-    newPool,
-  ),
-  step('systemIpPoolRangeList', { pool: 'ip-pool-1' }),
-  step('systemIpPoolRangeAdd', { pool: 'ip-pool-3' }, undefined, {
-    first: '2001:db8:0:2::1',
-    last: '2001:db8:0:2::ff',
-  }),
-  step('systemIpPoolRangeRemove', { pool: 'ip-pool-2' }, undefined, {
-    first: '203.0.113.1',
-    last: '203.0.113.20',
-  }),
-  step('systemIpPoolSiloList', { pool: 'ip-pool-2' }),
-  withSetup(
-    step('systemIpPoolSiloLink', { pool: 'contract-pool' }, undefined, {
-      silo: 'other-silo',
-      is_default: false,
-    }),
-    newPool,
-  ),
-  step('systemIpPoolSiloUpdate', { pool: 'ip-pool-2', silo: 'default-silo' }, undefined, {
-    is_default: true,
-  }),
-  step('systemIpPoolSiloUnlink', { pool: 'ip-pool-2', silo: 'other-silo' }),
-  step('systemIpPoolUtilizationView', { pool: 'ip-pool-1' }),
+  systemIpPoolList: (api) => api.call('systemIpPoolList'),
+  systemIpPoolCreate: (api) =>
+    api.call('systemIpPoolCreate', { body: { name: fresh('pool'), description: '', ip_version: 'v6' } }),
+  systemIpPoolView: (api) => api.call('systemIpPoolView', { path: { pool: 'ip-pool-1' } }),
+  systemIpPoolUpdate: async (api) => {
+    const pool = await newPool(api)
+    return api.call('systemIpPoolUpdate', {
+      path: { pool: pool.id },
+      body: { name: fresh('pool'), description: 'updated' },
+    })
+  },
+  systemIpPoolDelete: async (api) => {
+    const pool = await newPool(api)
+    return api.call('systemIpPoolDelete', { path: { pool: pool.name } })
+  },
+  systemIpPoolAssign: async (api) => {
+    const pool = await newPool(api)
+    return api.call('systemIpPoolAssign', {
+      path: { pool: pool.name },
+      body: { assignment: 'system_services' },
+    })
+  },
+  systemIpPoolRangeList: (api) => api.call('systemIpPoolRangeList', { path: { pool: 'ip-pool-1' } }),
+  systemIpPoolRangeAdd: async (api) => {
+    const pool = await newPool(api)
+    return api.call('systemIpPoolRangeAdd', { path: { pool: pool.name }, body: freshRange() })
+  },
+  systemIpPoolRangeRemove: async (api) => {
+    const pool = await newPool(api)
+    const range = freshRange()
+    await api.ok('systemIpPoolRangeAdd', { path: { pool: pool.name }, body: range })
+    return api.call('systemIpPoolRangeRemove', { path: { pool: pool.name }, body: range })
+  },
+  systemIpPoolSiloList: (api) => api.call('systemIpPoolSiloList', { path: { pool: 'ip-pool-2' } }),
+  systemIpPoolSiloLink: async (api) => {
+    const pool = await newPool(api)
+    return api.call('systemIpPoolSiloLink', {
+      path: { pool: pool.name },
+      body: { silo: 'other-silo', is_default: false },
+    })
+  },
+  systemIpPoolSiloUpdate: async (api) => {
+    const pool = await newPool(api)
+    const silo = await newSilo(api)
+    await api.ok('systemIpPoolSiloLink', {
+      path: { pool: pool.name },
+      body: { silo: silo.id, is_default: false },
+    })
+    return api.call('systemIpPoolSiloUpdate', {
+      path: { pool: pool.name, silo: silo.name },
+      body: { is_default: true },
+    })
+  },
+  systemIpPoolSiloUnlink: async (api) => {
+    const pool = await newPool(api)
+    await api.ok('systemIpPoolSiloLink', {
+      path: { pool: pool.name },
+      body: { silo: 'other-silo', is_default: false },
+    })
+    return api.call('systemIpPoolSiloUnlink', { path: { pool: pool.id, silo: 'other-silo' } })
+  },
+  systemIpPoolUtilizationView: (api) =>
+    api.call('systemIpPoolUtilizationView', { path: { pool: 'ip-pool-1' } }),
+
   // Hardware
-  step('rackList'),
-  step('rackView', { rack_id: ids.rack }),
-  step('sledList'),
-  step('sledView', { sled_id: sys.sled(0) }),
-  step('sledPhysicalDiskList', { sled_id: sys.sled(0) }),
-  step('sledInstanceList', { sled_id: sys.sled(0) }),
-  step('sledSetProvisionPolicy', { sled_id: sys.sled(1) }, undefined, { state: 'non_provisionable' }),
-  step('sledListUninitialized'),
-  step('physicalDiskList'),
-  step('physicalDiskView', { disk_id: uuidFor('physical-disk:0/0') }),
-  step('switchList'),
-  step('switchView', { switch_id: sys.switch0 }),
+  rackList: (api) => api.call('rackList'),
+  rackView: (api) => api.call('rackView', { path: { rack_id: ids.rack } }),
+  sledList: (api) => api.call('sledList'),
+  sledView: (api) => api.call('sledView', { path: { sled_id: sys.sled(0) } }),
+  sledPhysicalDiskList: (api) => api.call('sledPhysicalDiskList', { path: { sled_id: sys.sled(0) } }),
+  sledInstanceList: (api) => api.call('sledInstanceList', { path: { sled_id: sys.sled(0) } }),
+  // Sets the policy the sled already has, so the demo inventory stays as seeded.
+  sledSetProvisionPolicy: async (api) => {
+    const sled = await api.ok<{ policy: { kind: string; provision_policy?: string } }>('sledView', {
+      path: { sled_id: sys.sled(1) },
+    })
+    const state = sled.policy.provision_policy ?? 'provisionable'
+    return api.call('sledSetProvisionPolicy', { path: { sled_id: sys.sled(1) }, body: { state } })
+  },
+  sledListUninitialized: (api) => api.call('sledListUninitialized'),
+  physicalDiskList: (api) => api.call('physicalDiskList'),
+  physicalDiskView: (api) =>
+    api.call('physicalDiskView', { path: { disk_id: uuidFor('physical-disk:0/0') } }),
+  switchList: (api) => api.call('switchList'),
+  switchView: (api) => api.call('switchView', { path: { switch_id: sys.switch0 } }),
+
   // Utilization
-  step('siloUtilizationList'),
-  step('siloUtilizationView', { silo: 'default-silo' }),
-]
+  siloUtilizationList: (api) => api.call('siloUtilizationList'),
+  siloUtilizationView: (api) => api.call('siloUtilizationView', { path: { silo: 'default-silo' } }),
+}
