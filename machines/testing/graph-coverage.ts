@@ -32,6 +32,8 @@ export function describeTransition(t: TransitionDef): string {
 
 export type WalkOptions<E extends AnyEventObject> = {
   input?: unknown
+  /** Several inputs: the walk starts from each and the coverage is their union. */
+  inputs?: unknown[]
   /** Candidate events for a snapshot; xstate/graph keeps those the snapshot's nodes listen to. */
   events: (snapshot: AnyMachineSnapshot) => readonly E[]
   /** Defaults to the state value only (context that guards never read would blow up the graph). */
@@ -51,14 +53,19 @@ export type WalkResult = {
  * An actor scope for `machine.transition(snapshot, event, scope)` outside a running actor. Actions
  * are not executed (as in xstate/graph); `onTransitions` hears every microstep's transitions.
  */
-export function walkScope(onTransitions: (ts: TransitionDef[]) => void = () => {}) {
+export function walkScope(
+  onTransitions: (ts: TransitionDef[]) => void = () => {},
+  onSnapshot: (s: AnyMachineSnapshot) => void = () => {},
+) {
   // A never-started actor lends its system, so microstep inspection events reach us.
   const host = createActor(
     fromCallback(() => {}),
     {
       inspect: (ev) => {
-        if (ev.type === '@xstate.microstep')
+        if (ev.type === '@xstate.microstep') {
           onTransitions((ev as unknown as { _transitions: TransitionDef[] })._transitions)
+          onSnapshot((ev as unknown as { snapshot: AnyMachineSnapshot }).snapshot)
+        }
       },
     },
   )
@@ -100,30 +107,39 @@ export function walkMachine<E extends AnyEventObject>(
   options: WalkOptions<E>,
 ): WalkResult {
   const taken = new Set<TransitionDef>()
-  const scope = walkScope((ts) => {
-    for (const t of ts) taken.add(t)
-  })
-  const serializeState = options.serializeState ?? ((s: AnyMachineSnapshot) => JSON.stringify(s.value))
-  const initial = machine.getInitialSnapshot(scope, options.input)
-  const adjacency = getAdjacencyMap(machine, {
-    fromState: initial,
-    events: withOwnEvents(options.events) as never,
-    serializeState: serializeState as never,
-  })
-
-  const snapshots: AnyMachineSnapshot[] = []
   const visited = new Set<AnyStateNode>()
-  let edges = 0
-  for (const { state, transitions } of Object.values(adjacency)) {
-    const snap = state as AnyMachineSnapshot
-    snapshots.push(snap)
+  const visit = (snap: AnyMachineSnapshot) => {
     for (const node of (snap as unknown as { _nodes: AnyStateNode[] })._nodes) {
       if (node !== machine.root) visited.add(node)
     }
-    for (const { event } of Object.values(transitions) as { event: AnyEventObject }[]) {
-      edges++
-      // Re-run the step with our scope to see which definitions fired.
-      machine.transition(snap, event, scope)
+  }
+  // Transient states (left by `always` in the same macrostep) are seen through microsteps.
+  // A taken transition's source was active, which is how a transient initial state is seen.
+  const scope = walkScope((ts) => {
+    for (const t of ts) {
+      taken.add(t)
+      if (t.source !== machine.root) visited.add(t.source)
+    }
+  }, visit)
+  const serializeState = options.serializeState ?? ((s: AnyMachineSnapshot) => JSON.stringify(s.value))
+  const snapshots: AnyMachineSnapshot[] = []
+  let edges = 0
+  for (const input of options.inputs ?? [options.input]) {
+    const initial = machine.getInitialSnapshot(scope, input)
+    const adjacency = getAdjacencyMap(machine, {
+      fromState: initial,
+      events: withOwnEvents(options.events) as never,
+      serializeState: serializeState as never,
+    })
+    for (const { state, transitions } of Object.values(adjacency)) {
+      const snap = state as AnyMachineSnapshot
+      snapshots.push(snap)
+      visit(snap)
+      for (const { event } of Object.values(transitions) as { event: AnyEventObject }[]) {
+        edges++
+        // Re-run the step with our scope to see which definitions fired.
+        machine.transition(snap, event, scope)
+      }
     }
   }
   const missingNodes = allStateNodes(machine)
