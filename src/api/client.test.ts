@@ -309,6 +309,23 @@ describe('results (spec 7)', () => {
     if (r.type === 'client_error') expect(r.error.message).toBe('Failed to fetch')
   })
 
+  it('a request slower than the timeout is a network failure', async () => {
+    server.use(
+      http.get(`${BASE}/v1/ping`, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        return HttpResponse.json({ status: 'ok' })
+      }),
+    )
+    const r = await client({ timeout: 30 }).call('ping')
+    expect(r).toMatchObject({ type: 'client_error', network: true })
+  })
+
+  it('call works as a detached function (storage is handed `api.call`)', async () => {
+    server.use(http.get(`${BASE}/v1/ping`, () => HttpResponse.json({ status: 'ok' })))
+    const { call } = client()
+    expect(await call('ping')).toMatchObject({ type: 'success', data: { status: 'ok' } })
+  })
+
   it("a caller's abort rejects with the AbortError and is not logged", async () => {
     server.use(
       http.get(`${BASE}/v1/ping`, async () => {
@@ -404,6 +421,14 @@ describe('401 handling (spec 2 and 8)', () => {
     })
     expect(r.type).toBe('error')
     expect(onUnauthorizedSpy).not.toHaveBeenCalled()
+  })
+
+  it('also for a 401 whose body is not JSON (a proxy page)', async () => {
+    server.use(http.get(`${BASE}/v1/me`, () => HttpResponse.html('<h1>401</h1>', { status: 401 })))
+    const spy = vi.fn()
+    const r = await client({ onUnauthorized: spy }).call('currentUserView')
+    expect(r.type).toBe('client_error')
+    expect(spy).toHaveBeenCalledTimes(1)
   })
 
   it('does not for other statuses', async () => {

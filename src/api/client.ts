@@ -88,7 +88,7 @@ export function buildQuery(query: Record<string, unknown> = {}): string {
 /** Form bodies (device auth and token endpoints): snake_case keys, e.g. client_id. */
 function formBody(body: unknown): URLSearchParams {
   const form = new URLSearchParams()
-  for (const [key, value] of Object.entries((toSnake(body ?? {}) as Record<string, unknown>) ?? {})) {
+  for (const [key, value] of Object.entries(toSnake(body ?? {}) as Record<string, unknown>)) {
     if (value === undefined || value === null) continue
     form.append(key, scalar(value))
   }
@@ -187,8 +187,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     const result = await readResult(name, response, opts.signal)
     logFailure(op.method, url, result)
-    if (result.type === 'error' && result.data.statusCode === 401 && name !== 'loginLocal') {
+    if (response.status === 401 && name !== 'loginLocal') {
       // Spec 2/8: a 401 anywhere but local login sends the user to /login (the listener decides how).
+      // Keyed on the status, so a proxy's non-JSON 401 page counts too.
       try {
         options.onUnauthorized?.({ operation: name, url, response })
       } catch (e) {

@@ -114,6 +114,29 @@ describe('toUserError: the spec 8 catalogue', () => {
     expect(S.unreadableResponse).toBe('Error reading API response')
   })
 
+  it('an unreadable 401/403/404 keeps the kind its status calls for', () => {
+    const page = (status: number): ApiFailure => ({
+      type: 'client_error',
+      error: new SyntaxError('Unexpected token <'),
+      text: '<h1>nope</h1>',
+      response: new Response('<h1>nope</h1>', { status }),
+      network: false,
+    })
+    expect(toUserError('projectView', page(401))).toMatchObject({
+      kind: 'unauthorized',
+      message: S.unreadableResponse,
+    })
+    expect(toUserError('projectView', page(403))).toMatchObject({
+      kind: 'forbidden',
+      message: 'Action not authorized',
+    })
+    expect(toUserError('projectView', page(404))).toMatchObject({
+      kind: 'not_found',
+      message: S.unreadableResponse,
+    })
+    expect(toUserError('projectView', page(502))).toMatchObject({ kind: 'unreadable', statusCode: 502 })
+  })
+
   it('no response at all is a network error, not an unreadable one', () => {
     const failure: ApiFailure = {
       type: 'client_error',

@@ -79,9 +79,13 @@ export function toUserError(name: OperationName, result: ApiFailure): UserError 
     const requestId = result.response?.headers.get('x-request-id') ?? undefined
     // A request that never got an answer is offline, not unreadable: the UI keeps its cached page.
     if (result.network) return { kind: 'network', message: T.offline }
+    // The status still decides what a screen does (a proxy's HTML 401/403/404 page), but the message is
+    // the unreadable one, except for 403 whose message the spec fixes regardless of the body.
+    const status = result.response?.status
+    const byStatus = status === 401 || status === 403 || status === 404 ? kindOfStatus(status) : undefined
     return {
-      kind: 'unreadable',
-      message: S.unreadableResponse,
+      kind: byStatus ?? 'unreadable',
+      message: status === 403 ? S.notAuthorized : S.unreadableResponse,
       ...(result.response ? { statusCode: result.response.status } : {}),
       ...(requestId ? { requestId } : {}),
     }
