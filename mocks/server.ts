@@ -42,6 +42,8 @@ export type ServerOptions = {
   build?: boolean
   /** Print the URL and demo credentials (default false; the CLI turns it on). */
   log?: boolean
+  /** Directory of the built app (default dist/); tests point it at a fixture. */
+  dist?: string
 }
 
 /** API paths: /v1/*, /experimental/*, and non-GET /login/* and /device/* (GETs there are SPA pages). */
@@ -204,14 +206,20 @@ function mockSerialUpgrade(
     req.headers.authorization ?? null,
     cookieValue(req.headers.cookie, SESSION_COOKIE),
   )
-  if (!caller) return reject(401, 'Unauthorized')
+  if (!caller) {
+    reject(401, 'Unauthorized')
+    return
+  }
   const project = url.searchParams.get('project')
   const projectId =
     project && db.projects.find((p) => (isUuid(project) ? p.id === project : p.name === project))?.id
   const instance = db.instances.find((i) =>
     isUuid(selector) ? i.id === selector : i.name === selector && i.project_id === projectId,
   )
-  if (!instance) return reject(404, 'Not Found')
+  if (!instance) {
+    reject(404, 'Not Found')
+    return
+  }
   wss.handleUpgrade(req, socket, head, (client) => {
     const greet = setTimeout(
       () => client.send(new TextEncoder().encode(SERIAL_GREETING)),
@@ -227,14 +235,16 @@ export async function startServer(
 ): Promise<{ url: string; close(): Promise<void> }> {
   const host = opts.host ?? '127.0.0.1'
   const apiUrl = opts.apiUrl ? new URL(opts.apiUrl) : undefined
-  if (opts.build !== false && buildIsStale()) await runBuild()
+  if (opts.build !== false && !opts.dist && buildIsStale()) await runBuild()
 
-  const assets = existsSync(distDir)
-    ? sirv(distDir, {
+  const dist = opts.dist ?? distDir
+  const assets = existsSync(dist)
+    ? sirv(dist, {
         single: true,
         etag: true,
+        // sirv passes the requested path: the SPA fallback (index.html) answers extension-less paths.
         setHeaders(res, pathname) {
-          if (pathname.endsWith('.html')) {
+          if (pathname.endsWith('.html') || !/\.[A-Za-z0-9]+$/.test(pathname)) {
             res.setHeader('Cache-Control', 'no-cache')
             res.setHeader('Content-Security-Policy', CSP)
             res.setHeader('X-Content-Type-Options', 'nosniff')

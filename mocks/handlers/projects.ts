@@ -112,7 +112,10 @@ export const projectHandlers: HttpHandler[] = [
     const p = lookupProject(ctx, ctx.path.project)
     requireProject(ctx.db, ctx.user, p.id, 'collaborator')
     const child = firstChild(ctx.db, p.id)
-    if (child) throw invalidRequest(`project to be deleted contains a ${child[0]}: ${child[1]}`)
+    if (child) {
+      const article = /^[aeiou]/.test(child[0]) ? 'an' : 'a'
+      throw invalidRequest(`project to be deleted contains ${article} ${child[0]}: ${child[1]}`)
+    }
     ctx.db.projects = ctx.db.projects.filter((x) => x !== p)
     ctx.db.projectSilo.delete(p.id)
     ctx.db.projectPolicies.delete(p.id)

@@ -2,8 +2,8 @@
 // base64url of the scan parameters, the sort mode and the last key seen) and `sort_by` among the modes
 // the operation's contract allows, the first being the default. As in dropshot, the token carries the
 // scan parameters (e.g. `project`), so a next-page request needs only `page_token` (see
-// `restoreScanParams`). Like dropshot, a non-empty page always carries a
-// `next_page` token; the page after the last one is empty with `next_page: null`.
+// `restoreScanParams`), and a non-empty page always carries a `next_page` token; the page after the
+// last one is empty with `next_page: null`.
 import type { OperationName } from '../../src/api/__generated__/operations'
 import { badRequest } from './errors'
 import type { Ctx } from './handle'
@@ -13,7 +13,7 @@ export const DEFAULT_LIMIT = 100
 export const MAX_LIMIT = 10_000
 
 type Row = { id: string; name?: string; time_created?: string }
-type Cursor = { sort: SortMode; last: string[]; scan: Record<string, string> }
+type Cursor = { sort: SortMode; last: string; scan: Record<string, string> }
 
 export type Page<T> = { items: T[]; next_page: string | null }
 
@@ -28,32 +28,24 @@ function decodeToken(token: string): Cursor {
   try {
     const bin = atob(token.replaceAll('-', '+').replaceAll('_', '/'))
     const json = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))))
-    if (json?.v !== 1 || typeof json.sort !== 'string' || !Array.isArray(json.last))
-      throw new Error('bad token')
+    if (json?.v !== 1 || typeof json.sort !== 'string' || typeof json.last !== 'string') throw new Error('bad token')
     const scan: Record<string, string> = {}
-    if (json.scan && typeof json.scan === 'object')
-      for (const [k, v] of Object.entries(json.scan)) scan[k] = String(v)
-    return { sort: json.sort, last: json.last.map(String), scan }
+    if (json.scan && typeof json.scan === 'object') for (const [k, v] of Object.entries(json.scan)) scan[k] = String(v)
+    return { sort: json.sort, last: json.last, scan }
   } catch {
     throw badRequest('unable to parse query string: failed to parse pagination token')
   }
 }
 
-function keyOf(row: Row, sort: SortMode): string[] {
-  if (sort === 'name_ascending' || sort === 'name_descending') return [row.name ?? '']
-  if (sort === 'id_ascending') return [row.id]
-  return [row.time_created ?? '', row.id]
+// One string per row whose plain string order is the scan order (UUIDs and RFC 3339 times of one
+// length compare correctly as strings); NUL separates time from id.
+function keyOf(row: Row, sort: SortMode): string {
+  if (sort === 'name_ascending' || sort === 'name_descending') return row.name ?? ''
+  if (sort === 'id_ascending') return row.id
+  return `${row.time_created ?? ''}\u0000${row.id}`
 }
 
-function compareKeys(a: string[], b: string[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = a[i] ?? ''
-    const y = b[i] ?? ''
-    if (x < y) return -1
-    if (x > y) return 1
-  }
-  return 0
-}
+const descending = (s: SortMode) => s === 'name_descending' || s === 'time_and_id_descending'
 
 function scanParams(query: URLSearchParams): Record<string, string> {
   const scan: Record<string, string> = {}
@@ -61,7 +53,32 @@ function scanParams(query: URLSearchParams): Record<string, string> {
   return scan
 }
 
-const descending = (s: SortMode) => s === 'name_descending' || s === 'time_and_id_descending'
+type Sorted = { rows: readonly Row[]; keys: string[]; order: number[] }
+
+/**
+ * The last sort per (operation, scan, mode): walking 10,000 rows page by page would otherwise sort
+ * them for every page. Reused only when the same rows with the same keys come in (checked in O(n)).
+ */
+const sortCache = new Map<string, Sorted>()
+
+function sortedRows(cacheKey: string, rows: readonly Row[], sort: SortMode): Sorted {
+  const keys = rows.map((r) => keyOf(r, sort))
+  const hit = sortCache.get(cacheKey)
+  if (hit && hit.rows.length === rows.length && hit.rows.every((r, i) => r === rows[i] && hit.keys[i] === keys[i])) {
+    return hit
+  }
+  const dir = descending(sort) ? -1 : 1
+  const order = keys.map((_, i) => i)
+  order.sort((a, b) => {
+    const x = keys[a] as string
+    const y = keys[b] as string
+    return x < y ? -dir : x > y ? dir : 0
+  })
+  const sorted = { rows: [...rows], keys, order }
+  if (sortCache.size > 50) sortCache.clear()
+  sortCache.set(cacheKey, sorted)
+  return sorted
+}
 
 /**
  * With a page token, the scan parameters recorded in it replace those of the query (dropshot reads
@@ -94,7 +111,7 @@ export function paginate<T extends Row>(ctx: Ctx<OperationName>, rows: readonly 
   const limit = parseLimit(ctx.query)
   const token = ctx.query.get('page_token')
   let sort: SortMode
-  let after: string[] | undefined
+  let after: string | undefined
   if (token) {
     const c = decodeToken(token)
     sort = c.sort
@@ -109,27 +126,26 @@ export function paginate<T extends Row>(ctx: Ctx<OperationName>, rows: readonly 
     sort = (requested as SortMode | null) ?? modes[0] ?? 'id_ascending'
   }
   const dir = descending(sort) ? -1 : 1
-  const sorted = rows
-    .map((row) => ({ row, key: keyOf(row, sort) }))
-    .sort((a, b) => dir * compareKeys(a.key, b.key))
+  const scan = scanParams(ctx.query)
+  const { keys, order } = sortedRows(`${ctx.name}|${JSON.stringify(scan)}|${sort}`, rows, sort)
   let start = 0
-  if (after) {
-    const last = after
+  if (after !== undefined) {
     // First row strictly beyond the cursor in scan order (binary search over the sorted rows).
     let lo = 0
-    let hi = sorted.length
+    let hi = order.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      const cur = sorted[mid]
-      if (cur && dir * compareKeys(cur.key, last) <= 0) lo = mid + 1
+      const k = keys[order[mid] as number] as string
+      const cmp = k < after ? -dir : k > after ? dir : 0
+      if (cmp <= 0) lo = mid + 1
       else hi = mid
     }
     start = lo
   }
-  const slice = sorted.slice(start, start + limit)
-  const lastRow = slice[slice.length - 1]
+  const slice = order.slice(start, start + limit)
+  const lastIdx = slice[slice.length - 1]
   return {
-    items: slice.map((s) => s.row),
-    next_page: lastRow ? encodeToken({ sort, last: lastRow.key, scan: scanParams(ctx.query) }) : null,
+    items: slice.map((i) => rows[i] as T),
+    next_page: lastIdx === undefined ? null : encodeToken({ sort, last: keys[lastIdx] as string, scan }),
   }
 }

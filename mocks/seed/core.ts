@@ -263,24 +263,28 @@ export function seedCore(db: Db): void {
 }
 
 /**
- * scale-project's 10,000 instances: cheap to build (plain objects, ids derived from names), so a
- * reset stays fast; list pagination over them sorts and binary-searches, see lib/paginate.ts.
+ * scale-project's 10,000 instances: built once per process and copied on each reset (a reset runs
+ * before every test), with ids and times computed arithmetically rather than hashed, so a reset stays
+ * cheap; list pagination over them sorts once and binary-searches, see lib/paginate.ts.
  */
+let scaleTemplate: Instance[] | undefined
+
 function seedScaleProject(db: Db): void {
+  scaleTemplate ??= buildScaleInstances()
+  for (const row of scaleTemplate) db.instances.push({ ...row })
+}
+
+function buildScaleInstances(): Instance[] {
+  const rows: Instance[] = []
   for (let i = 1; i <= SCALE_INSTANCES; i++) {
     const name = `instance-${String(i).padStart(5, '0')}`
-    db.instances.push(
-      instance(
-        name,
-        uuidFor(`instance:scale-project/${name}`),
-        ids.scaleProject,
-        i % 3 === 0 ? 'stopped' : 'running',
-        100 + i,
-        {
-          ncpus: 1 + (i % 4),
-          memory: (1 + (i % 8)) * GiB,
-        },
-      ),
+    const id = `5ca1e000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`
+    rows.push(
+      instance(name, id, ids.scaleProject, i % 3 === 0 ? 'stopped' : 'running', 100 + i, {
+        ncpus: 1 + (i % 4),
+        memory: (1 + (i % 8)) * GiB,
+      }),
     )
   }
+  return rows
 }
