@@ -12,7 +12,7 @@ import {
   retryDelayMs,
   uploadProgress,
 } from './bulk-upload.machine'
-import { allStateNodes, allTransitions, walkMachine } from './testing/graph-coverage'
+import { allStateNodes, allTransitions, walkMachine, walkScope } from './testing/graph-coverage'
 
 const CHUNK = 1024
 
@@ -377,6 +377,7 @@ describe('bulk upload machine graph', () => {
     ] as unknown as BulkUploadEvent[]
     const result = walkMachine(bulkUploadMachine, {
       inputs: [
+        { size: 1024, chunkSize: 1024 },
         { size: 4096, chunkSize: 1024 },
         { size: 4096, chunkSize: 1024, resumeFrom: { diskId: 'd', ackedChunks: [1] } },
       ],
@@ -387,11 +388,27 @@ describe('bulk upload machine graph', () => {
           s.context.bulkStarted,
           s.context.cancelRequested,
           s.context.diskId !== null,
+          s.context.acked.length,
         ]),
     })
     expect(result.missingNodes).toEqual([])
     expect(result.missingTransitions).toEqual([])
     expect(result.visitedNodes.size).toBe(allStateNodes(bulkUploadMachine).length)
     expect(result.takenTransitions.size).toBe(allTransitions(bulkUploadMachine).length)
+  })
+})
+
+describe('bulk upload guards against an uploader that ends early', () => {
+  it('ALL_ACKED with chunks missing fails instead of stopping', () => {
+    // A forged early ALL_ACKED must not reach bulk-write-stop.
+    const early = createActor(bulkUploadMachine, { input: { size: 4096, chunkSize: 1024 } })
+    const snap = bulkUploadMachine.resolveState({
+      value: 'uploading',
+      context: { ...early.getSnapshot().context, diskId: 'd', acked: [0, 1] },
+    })
+    expect(snap.can({ type: 'ALL_ACKED' })).toBe(true)
+    const next = bulkUploadMachine.transition(snap, { type: 'ALL_ACKED' }, walkScope())
+    expect(next.value).toBe('failed')
+    expect(next.context.error).toBe('The upload ended with chunks not acknowledged')
   })
 })

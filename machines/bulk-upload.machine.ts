@@ -223,6 +223,7 @@ export const bulkUploadMachine = setup({
     cancelRequested: ({ context }) => context.cancelRequested,
     bulkStarted: ({ context }) => context.bulkStarted,
     hasDisk: ({ context }) => context.diskId !== null,
+    allAcked: ({ context }) => context.acked.length === chunkCount(context.size, context.chunkSize),
     networkFailure: ({ event }) => event.type === 'CHUNK_FAILED' && event.network,
     diskImporting: ({ event }) =>
       (event as unknown as { output?: Pick<Disk, 'state'> }).output?.state?.state ===
@@ -350,7 +351,11 @@ export const bulkUploadMachine = setup({
       },
       on: {
         CHUNK_ACKED: { actions: 'ack' },
-        ALL_ACKED: 'stopping',
+        // Belt and braces: bulk-write-stop only once the machine itself counted every chunk.
+        ALL_ACKED: [
+          { guard: 'allAcked', target: 'stopping' },
+          { target: 'failed', actions: assign({ error: 'The upload ended with chunks not acknowledged' }) },
+        ],
         CHUNK_FAILED: [
           { guard: 'networkFailure', target: 'paused', actions: ['scheduleRetry', 'setFailure'] },
           { target: 'failed', actions: 'setFailure' },
