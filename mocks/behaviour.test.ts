@@ -34,16 +34,27 @@ type Named = { id: string; name: string }
 
 describe('sessions', () => {
   it('login sets a session cookie that works until logout clears it', async () => {
-    const me = await api.ok<{ display_name: string; silo_name: string; silo_admin: boolean; fleet_viewer: boolean }>(
-      'currentUserView',
-    )
-    expect(me).toMatchObject({ display_name: 'fleet-admin', silo_name: 'default-silo', silo_admin: true, fleet_viewer: true })
+    const me = await api.ok<{
+      display_name: string
+      silo_name: string
+      silo_admin: boolean
+      fleet_viewer: boolean
+    }>('currentUserView')
+    expect(me).toMatchObject({
+      display_name: 'fleet-admin',
+      silo_name: 'default-silo',
+      silo_admin: true,
+      fleet_viewer: true,
+    })
     const out = await api.call('logout')
     expect(out.status).toBe(204)
     expect(out.headers.getSetCookie()[0]).toMatch(/^session=;.*Max-Age=0/)
     const after = await api.call('currentUserView')
     expect(after.status).toBe(401)
-    expect(await after.json()).toMatchObject({ error_code: 'Unauthorized', message: 'credentials missing or invalid' })
+    expect(await after.json()).toMatchObject({
+      error_code: 'Unauthorized',
+      message: 'credentials missing or invalid',
+    })
   })
 
   it('a wrong password is 401 with the error shape and no cookie', async () => {
@@ -60,21 +71,29 @@ describe('sessions', () => {
   })
 
   it('SAML login signs in as fleet-admin and redirects (303) to a same-site redirect_uri only', async () => {
-    const res = await fetch(`${server.url}/login/default-silo/saml/mock-idp?redirect_uri=/projects/mock-project`, {
-      method: 'POST',
-      body: 'SAMLResponse=x',
-      redirect: 'manual',
-    })
+    const res = await fetch(
+      `${server.url}/login/default-silo/saml/mock-idp?redirect_uri=/projects/mock-project`,
+      {
+        method: 'POST',
+        body: 'SAMLResponse=x',
+        redirect: 'manual',
+      },
+    )
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/projects/mock-project')
     const cookie = res.headers.getSetCookie()[0]?.split(';')[0] ?? ''
-    expect(await new Api(server.url, cookie).ok('currentUserView')).toMatchObject({ display_name: 'fleet-admin' })
+    expect(await new Api(server.url, cookie).ok('currentUserView')).toMatchObject({
+      display_name: 'fleet-admin',
+    })
     const evil = await fetch(`${server.url}/login/default-silo/saml/mock-idp?redirect_uri=//evil.example`, {
       method: 'POST',
       redirect: 'manual',
     })
     expect(evil.headers.get('location')).toBe('/projects')
-    const unknown = await fetch(`${server.url}/login/default-silo/saml/nope`, { method: 'POST', redirect: 'manual' })
+    const unknown = await fetch(`${server.url}/login/default-silo/saml/nope`, {
+      method: 'POST',
+      redirect: 'manual',
+    })
     expect(unknown.status).toBe(404)
   })
 })
@@ -83,18 +102,34 @@ describe('errors and validation', () => {
   it('names are unique within their parent (ObjectAlreadyExists)', async () => {
     const res = await api.call('projectCreate', { body: { name: 'mock-project', description: '' } })
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ error_code: 'ObjectAlreadyExists', message: 'already exists: project "mock-project"' })
+    expect(await res.json()).toMatchObject({
+      error_code: 'ObjectAlreadyExists',
+      message: 'already exists: project "mock-project"',
+    })
     const dup = await api.call('instanceCreate', {
       query: { project: 'mock-project' },
-      body: { name: 'db1', description: '', hostname: 'x', ncpus: 1, memory: GiB, network_interfaces: { type: 'none' } },
+      body: {
+        name: 'db1',
+        description: '',
+        hostname: 'x',
+        ncpus: 1,
+        memory: GiB,
+        network_interfaces: { type: 'none' },
+      },
     })
     expect(await dup.json()).toMatchObject({ message: 'already exists: instance "db1"' })
   })
 
   it('missing resources are ObjectNotFound with the name', async () => {
-    const res = await api.call('instanceView', { path: { instance: 'nope' }, query: { project: 'mock-project' } })
+    const res = await api.call('instanceView', {
+      path: { instance: 'nope' },
+      query: { project: 'mock-project' },
+    })
     expect(res.status).toBe(404)
-    expect(await res.json()).toMatchObject({ error_code: 'ObjectNotFound', message: 'not found: instance with name "nope"' })
+    expect(await res.json()).toMatchObject({
+      error_code: 'ObjectNotFound',
+      message: 'not found: instance with name "nope"',
+    })
   })
 
   it('bodies that break the contract are 400 without an error code', async () => {
@@ -108,7 +143,10 @@ describe('errors and validation', () => {
   })
 
   it('accepts OpenAPI nullable fields as null', async () => {
-    const res = await api.call('projectUpdate', { path: { project: 'mock-project' }, body: { name: null, description: 'new' } })
+    const res = await api.call('projectUpdate', {
+      path: { project: 'mock-project' },
+      body: { name: null, description: 'new' },
+    })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ name: 'mock-project', description: 'new' })
   })
@@ -143,10 +181,16 @@ describe('pagination', () => {
       query: { project: 'scale-project', limit: 3, sort_by: 'name_descending' },
     })
     expect(page.items.map((i) => i.name)).toEqual(['instance-10000', 'instance-09999', 'instance-09998'])
-    const next = await api.ok<Page<Named>>('instanceList', { query: { page_token: page.next_page ?? '', limit: 2 } })
+    const next = await api.ok<Page<Named>>('instanceList', {
+      query: { page_token: page.next_page ?? '', limit: 2 },
+    })
     expect(next.items.map((i) => i.name)).toEqual(['instance-09997', 'instance-09996'])
-    expect((await api.call('instanceList', { query: { project: 'mock-project', sort_by: 'bogus' } })).status).toBe(400)
-    expect((await api.call('instanceList', { query: { project: 'mock-project', limit: 0 } })).status).toBe(400)
+    expect(
+      (await api.call('instanceList', { query: { project: 'mock-project', sort_by: 'bogus' } })).status,
+    ).toBe(400)
+    expect((await api.call('instanceList', { query: { project: 'mock-project', limit: 0 } })).status).toBe(
+      400,
+    )
     expect((await api.call('instanceList', { query: { page_token: 'garbage!' } })).status).toBe(400)
   })
 })
@@ -160,7 +204,10 @@ describe('roles', () => {
     const res = await viewer.call('projectCreate', { body: { name: 'viewer-project', description: '' } })
     expect(res.status).toBe(403)
     expect(await res.json()).toMatchObject({ error_code: 'Forbidden' })
-    const stop = await viewer.call('instanceStop', { path: { instance: 'db1' }, query: { project: 'mock-project' } })
+    const stop = await viewer.call('instanceStop', {
+      path: { instance: 'db1' },
+      query: { project: 'mock-project' },
+    })
     expect(stop.status).toBe(403)
     expect(await viewer.ok('currentUserView')).toMatchObject({ silo_admin: false, fleet_viewer: false })
   })
@@ -178,11 +225,18 @@ describe('roles', () => {
   it('a project role grants access to that project only', async () => {
     const nobody = new Api(server.url)
     await nobody.login('no-role')
-    const policy = await api.ok<{ role_assignments: unknown[] }>('projectPolicyView', { path: { project: 'mock-project' } })
+    const policy = await api.ok<{ role_assignments: unknown[] }>('projectPolicyView', {
+      path: { project: 'mock-project' },
+    })
     const me = await nobody.ok<{ id: string }>('currentUserView')
     await api.ok('projectPolicyUpdate', {
       path: { project: 'mock-project' },
-      body: { role_assignments: [...policy.role_assignments, { identity_id: me.id, identity_type: 'silo_user', role_name: 'collaborator' }] },
+      body: {
+        role_assignments: [
+          ...policy.role_assignments,
+          { identity_id: me.id, identity_type: 'silo_user', role_name: 'collaborator' },
+        ],
+      },
     })
     const projects = await nobody.ok<Page<Named>>('projectList')
     expect(projects.items.map((p) => p.name)).toEqual(['mock-project'])
@@ -195,20 +249,26 @@ describe('device flow', () => {
     const client_id = 'a1b2c3d4-0000-4000-8000-000000000001'
     const grant_type = 'urn:ietf:params:oauth:grant-type:device_code'
     const anon = new Api(server.url)
-    const auth = await anon.ok<{ device_code: string; user_code: string; verification_uri: string; expires_in: number }>(
-      'deviceAuthRequest',
-      { form: { client_id } },
-    )
+    const auth = await anon.ok<{
+      device_code: string
+      user_code: string
+      verification_uri: string
+      expires_in: number
+    }>('deviceAuthRequest', { form: { client_id } })
     expect(auth.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/)
     expect(auth.verification_uri).toBe(`${server.url}/device/verify`)
 
-    const pending = await anon.call('deviceAccessToken', { form: { grant_type, device_code: auth.device_code, client_id } })
+    const pending = await anon.call('deviceAccessToken', {
+      form: { grant_type, device_code: auth.device_code, client_id },
+    })
     expect(pending.status).toBe(400)
     expect(await pending.json()).toMatchObject({ error: 'authorization_pending' })
 
     expect((await anon.call('deviceAuthConfirm', { body: { user_code: auth.user_code } })).status).toBe(401)
     expect((await api.call('deviceAuthConfirm', { body: { user_code: 'ZZZZ-ZZZZ' } })).status).toBe(404)
-    expect((await api.call('deviceAuthConfirm', { body: { user_code: auth.user_code.toLowerCase() } })).status).toBe(204)
+    expect(
+      (await api.call('deviceAuthConfirm', { body: { user_code: auth.user_code.toLowerCase() } })).status,
+    ).toBe(204)
     // A code is good for one confirmation only.
     expect((await api.call('deviceAuthConfirm', { body: { user_code: auth.user_code } })).status).toBe(404)
 
@@ -217,10 +277,14 @@ describe('device flow', () => {
     })
     expect(token.token_type).toBe('Bearer')
     expect(token.access_token).toMatch(/^oxide-token-/)
-    const again = await anon.call('deviceAccessToken', { form: { grant_type, device_code: auth.device_code, client_id } })
+    const again = await anon.call('deviceAccessToken', {
+      form: { grant_type, device_code: auth.device_code, client_id },
+    })
     expect(await again.json()).toMatchObject({ error: 'invalid_grant' })
 
-    const viaBearer = await anon.ok<{ display_name: string }>('currentUserView', { token: token.access_token })
+    const viaBearer = await anon.ok<{ display_name: string }>('currentUserView', {
+      token: token.access_token,
+    })
     expect(viaBearer.display_name).toBe('fleet-admin')
     const tokens = await api.ok<Page<{ id: string }>>('currentUserAccessTokenList')
     expect(tokens.items.length).toBe(2)
@@ -246,7 +310,10 @@ describe('bulk import', () => {
     expect(disk.state.state).toBe('import_ready')
     const bytes = randomBytes(3 * 512 * 1024 + 4096)
     const write = (offset: number, chunk: Buffer) =>
-      api.call('diskBulkWriteImport', { path: { disk: disk.id }, body: { offset, base64_encoded_data: chunk.toString('base64') } })
+      api.call('diskBulkWriteImport', {
+        path: { disk: disk.id },
+        body: { offset, base64_encoded_data: chunk.toString('base64') },
+      })
     expect((await write(0, bytes.subarray(0, 512))).status).toBe(400) // not started yet
     await api.ok('diskBulkWriteImportStart', { path: { disk: disk.id } })
     const chunk = 512 * 1024
@@ -264,7 +331,10 @@ describe('bulk import', () => {
       (d) => d.state.state === 'detached',
     )
     expect(finalized.state.state).toBe('detached')
-    const snap = await api.ok<{ disk_id: string }>('snapshotView', { path: { snapshot: 'upload-snap' }, query: { project: 'mock-project' } })
+    const snap = await api.ok<{ disk_id: string }>('snapshotView', {
+      path: { snapshot: 'upload-snap' },
+      query: { project: 'mock-project' },
+    })
     expect(snap.disk_id).toBe(disk.id)
   })
 })
@@ -272,11 +342,17 @@ describe('bulk import', () => {
 describe('state timers', () => {
   it('stop goes stopping -> stopped by timer; start goes starting -> running', async () => {
     const P = { project: 'mock-project' }
-    const stopping = await api.ok<{ run_state: string }>('instanceStop', { path: { instance: 'db1' }, query: P })
+    const stopping = await api.ok<{ run_state: string }>('instanceStop', {
+      path: { instance: 'db1' },
+      query: P,
+    })
     expect(stopping.run_state).toBe('stopping')
     const view = () => api.ok<{ run_state: string }>('instanceView', { path: { instance: 'db1' }, query: P })
     expect((await api.until(view, (i) => i.run_state === 'stopped')).run_state).toBe('stopped')
-    const starting = await api.ok<{ run_state: string }>('instanceStart', { path: { instance: 'db1' }, query: P })
+    const starting = await api.ok<{ run_state: string }>('instanceStart', {
+      path: { instance: 'db1' },
+      query: P,
+    })
     expect(starting.run_state).toBe('starting')
     expect((await api.until(view, (i) => i.run_state === 'running')).run_state).toBe('running')
   })
@@ -285,10 +361,16 @@ describe('state timers', () => {
     const P = { project: 'mock-project' }
     const reboot = await api.call('instanceReboot', { path: { instance: 'web1' }, query: P })
     expect(reboot.status).toBe(400)
-    expect(await reboot.json()).toMatchObject({ error_code: 'InvalidRequest', message: 'cannot reboot instance in state "stopped"' })
+    expect(await reboot.json()).toMatchObject({
+      error_code: 'InvalidRequest',
+      message: 'cannot reboot instance in state "stopped"',
+    })
     expect((await api.call('instanceDelete', { path: { instance: 'db1' }, query: P })).status).toBe(400)
     await new Promise((r) => setTimeout(r, 100))
-    const seeded = await api.ok<{ run_state: string }>('instanceView', { path: { instance: 'not-there-yet' }, query: P })
+    const seeded = await api.ok<{ run_state: string }>('instanceView', {
+      path: { instance: 'not-there-yet' },
+      query: P,
+    })
     expect(seeded.run_state).toBe('starting')
   })
 
@@ -297,13 +379,17 @@ describe('state timers', () => {
     await api.ok('instanceStop', { path: { instance: 'db1' }, query: { project: 'mock-project' } })
     expect((await fetch(`${server.url}/__mock/reset`, { method: 'POST' })).status).toBe(204)
     await api.login('fleet-admin')
-    const db1 = await api.ok<{ run_state: string }>('instanceView', { path: { instance: 'db1' }, query: { project: 'mock-project' } })
+    const db1 = await api.ok<{ run_state: string }>('instanceView', {
+      path: { instance: 'db1' },
+      query: { project: 'mock-project' },
+    })
     expect(db1.run_state).toBe('running')
   })
 })
 
 describe('serial console websocket', () => {
-  const wsUrl = () => `${server.url.replace('http', 'ws')}/v1/instances/db1/serial-console/stream?project=mock-project`
+  const wsUrl = () =>
+    `${server.url.replace('http', 'ws')}/v1/instances/db1/serial-console/stream?project=mock-project`
 
   it('greets after about a second, echoes input and answers Enter with a newline', async () => {
     const ws = new WebSocket(wsUrl(), { headers: { cookie: api.cookie ?? '' } })
@@ -331,7 +417,9 @@ describe('serial console websocket', () => {
 
   it('refuses a connection without a session', async () => {
     const ws = new WebSocket(wsUrl())
-    const status = await new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)))
+    const status = await new Promise<number>((resolve) =>
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    )
     expect(status).toBe(401)
   })
 })
@@ -382,7 +470,9 @@ describe('static host', () => {
       const login = await fetch(`${s.url}/login/default-silo/local`)
       expect(login.headers.get('content-security-policy')).toBe(CSP)
       expect((await fetch(`${s.url}/sw.js`)).headers.get('cache-control')).toBe('no-cache')
-      expect((await fetch(`${s.url}/assets/app-abc123.js`)).headers.get('cache-control')).toContain('immutable')
+      expect((await fetch(`${s.url}/assets/app-abc123.js`)).headers.get('cache-control')).toContain(
+        'immutable',
+      )
       expect((await fetch(`${s.url}/v1/ping`)).status).toBe(200)
     } finally {
       await s.close()

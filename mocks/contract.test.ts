@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../src/api/__generated__/operations'
 import { Api, type CaseTable } from './contract/api'
 import { coreCases } from './contract/core.cases'
-import { networkingCases } from './contract/networking.cases'
-import { systemCases } from './contract/system.cases'
+import { extraContractCases } from './contract-cases-extra'
 import { resetDb } from './db'
 import { registry } from './handlers'
 import { configureMock } from './lib/config'
 import { responseSchema, successStatus, validatorFor } from './lib/spec'
 import { startServer } from './server'
 
-const cases: CaseTable = { ...coreCases, ...networkingCases, ...systemCases }
+// Core cases (identity, projects, compute, storage) and the networking and system cases.
+const cases: CaseTable = { ...coreCases, ...extraContractCases }
 const implemented = [...registry.keys()]
 const total = Object.keys(operations).length
 

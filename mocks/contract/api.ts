@@ -60,7 +60,11 @@ export class Api {
 
   /** Sign in with the local login and remember the session cookie. */
   async login(username: string, password = 'oxide', silo = 'default-silo'): Promise<string> {
-    const res = await this.call('loginLocal', { path: { silo_name: silo }, body: { username, password }, cookie: '' })
+    const res = await this.call('loginLocal', {
+      path: { silo_name: silo },
+      body: { username, password },
+      cookie: '',
+    })
     if (res.status !== 204) throw new Error(`login ${username} -> ${res.status}`)
     const cookie = res.headers.getSetCookie()[0]?.split(';')[0]
     if (!cookie) throw new Error('no session cookie')
@@ -74,7 +78,8 @@ export class Api {
     for (;;) {
       const v = await read()
       if (done(v)) return v
-      if (Date.now() - start > timeoutMs) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v)}`)
+      if (Date.now() - start > timeoutMs)
+        throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v)}`)
       await new Promise((r) => setTimeout(r, 10))
     }
   }

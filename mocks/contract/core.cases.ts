@@ -35,10 +35,18 @@ async function instanceIn(api: Api, id: string, state: string): Promise<Instance
   )
 }
 
-async function newDisk(api: Api, source: Record<string, unknown> = { type: 'blank', block_size: 4096 }): Promise<DiskRow> {
+async function newDisk(
+  api: Api,
+  source: Record<string, unknown> = { type: 'blank', block_size: 4096 },
+): Promise<DiskRow> {
   return api.ok<DiskRow>('diskCreate', {
     query: P,
-    body: { name: fresh('disk'), description: '', size: GiB, disk_backend: { type: 'distributed', disk_source: source } },
+    body: {
+      name: fresh('disk'),
+      description: '',
+      size: GiB,
+      disk_backend: { type: 'distributed', disk_source: source },
+    },
   })
 }
 
@@ -55,7 +63,9 @@ async function importReadyDisk(api: Api): Promise<DiskRow> {
 
 async function deviceCode(api: Api): Promise<{ device_code: string; user_code: string; client_id: string }> {
   const client_id = '0b7c7b4e-5a8f-4b5e-9c1d-2f3a4b5c6d7e'
-  const r = await api.ok<{ device_code: string; user_code: string }>('deviceAuthRequest', { form: { client_id } })
+  const r = await api.ok<{ device_code: string; user_code: string }>('deviceAuthRequest', {
+    form: { client_id },
+  })
   return { ...r, client_id }
 }
 
@@ -64,13 +74,19 @@ const groupId = (name: string) => db.groups.find((g) => g.display_name === name)
 
 export const coreCases: CaseTable = {
   loginLocal: (api) =>
-    api.call('loginLocal', { path: { silo_name: 'default-silo' }, body: { username: 'fleet-admin', password: 'oxide' } }),
+    api.call('loginLocal', {
+      path: { silo_name: 'default-silo' },
+      body: { username: 'fleet-admin', password: 'oxide' },
+    }),
   logout: async (api) => {
     const other = await new (api.constructor as typeof Api)(api.baseUrl).login('fleet-admin')
     return api.call('logout', { cookie: other })
   },
   loginSaml: (api) =>
-    api.call('loginSaml', { path: { silo_name: 'default-silo', provider_name: 'mock-idp' }, raw: 'SAMLResponse=x' }),
+    api.call('loginSaml', {
+      path: { silo_name: 'default-silo', provider_name: 'mock-idp' },
+      raw: 'SAMLResponse=x',
+    }),
   deviceAuthRequest: (api) =>
     api.call('deviceAuthRequest', { form: { client_id: '0b7c7b4e-5a8f-4b5e-9c1d-2f3a4b5c6d7e' } }),
   deviceAuthConfirm: async (api) => {
@@ -89,12 +105,20 @@ export const coreCases: CaseTable = {
   currentUserSshKeyList: (api) => api.call('currentUserSshKeyList'),
   currentUserSshKeyCreate: (api) =>
     api.call('currentUserSshKeyCreate', {
-      body: { name: fresh('key'), description: 'k', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIContract' },
+      body: {
+        name: fresh('key'),
+        description: 'k',
+        public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIContract',
+      },
     }),
   currentUserSshKeyView: (api) => api.call('currentUserSshKeyView', { path: { ssh_key: 'm1-macbook-pro' } }),
   currentUserSshKeyDelete: async (api) => {
     const k = await api.ok<Row>('currentUserSshKeyCreate', {
-      body: { name: fresh('key'), description: '', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDelete' },
+      body: {
+        name: fresh('key'),
+        description: '',
+        public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDelete',
+      },
     })
     return api.call('currentUserSshKeyDelete', { path: { ssh_key: k.id } })
   },
@@ -143,7 +167,10 @@ export const coreCases: CaseTable = {
   projectView: (api) => api.call('projectView', { path: { project: 'mock-project' } }),
   projectUpdate: async (api) => {
     const p = await api.ok<Row>('projectCreate', { body: { name: fresh('proj'), description: '' } })
-    return api.call('projectUpdate', { path: { project: p.id }, body: { name: fresh('renamed'), description: 'x' } })
+    return api.call('projectUpdate', {
+      path: { project: p.id },
+      body: { name: fresh('renamed'), description: 'x' },
+    })
   },
   projectDelete: async (api) => {
     const p = await api.ok<Row>('projectCreate', { body: { name: fresh('proj'), description: '' } })
@@ -185,7 +212,14 @@ export const coreCases: CaseTable = {
     await instanceIn(api, i.id, 'stopped')
     return api.call('instanceUpdate', {
       path: { instance: i.id },
-      body: { ncpus: 4, memory: 4 * GiB, boot_disk: null, auto_restart_policy: 'never', cpu_platform: null, enable_jumbo_frames: false },
+      body: {
+        ncpus: 4,
+        memory: 4 * GiB,
+        boot_disk: null,
+        auto_restart_policy: 'never',
+        cpu_platform: null,
+        enable_jumbo_frames: false,
+      },
     })
   },
   instanceDelete: async (api) => {
@@ -223,7 +257,8 @@ export const coreCases: CaseTable = {
     // Instance by id, disk by name: the disk resolves in the instance's project.
     return api.call('instanceDiskDetach', { path: { instance: i.id }, body: { disk: d.name } })
   },
-  instanceExternalIpList: (api) => api.call('instanceExternalIpList', { path: { instance: 'db1' }, query: P }),
+  instanceExternalIpList: (api) =>
+    api.call('instanceExternalIpList', { path: { instance: 'db1' }, query: P }),
   instanceEphemeralIpAttach: async (api) => {
     const i = await newInstance(api, false)
     return api.call('instanceEphemeralIpAttach', {
@@ -236,12 +271,17 @@ export const coreCases: CaseTable = {
     await api.ok('instanceEphemeralIpAttach', { path: { instance: i.id }, body: {} })
     return api.call('instanceEphemeralIpDetach', { path: { instance: i.id } })
   },
-  instanceSshPublicKeyList: (api) => api.call('instanceSshPublicKeyList', { path: { instance: 'db1' }, query: P }),
-  instanceAffinityGroupList: (api) => api.call('instanceAffinityGroupList', { path: { instance: 'db1' }, query: P }),
+  instanceSshPublicKeyList: (api) =>
+    api.call('instanceSshPublicKeyList', { path: { instance: 'db1' }, query: P }),
+  instanceAffinityGroupList: (api) =>
+    api.call('instanceAffinityGroupList', { path: { instance: 'db1' }, query: P }),
   instanceAntiAffinityGroupList: (api) =>
     api.call('instanceAntiAffinityGroupList', { path: { instance: 'db1' }, query: P }),
   instanceSerialConsole: (api) =>
-    api.call('instanceSerialConsole', { path: { instance: 'db1' }, query: { ...P, from_start: 0, max_bytes: 64 } }),
+    api.call('instanceSerialConsole', {
+      path: { instance: 'db1' },
+      query: { ...P, from_start: 0, max_bytes: 64 },
+    }),
 
   diskList: (api) => api.call('diskList', { query: P }),
   diskCreate: (api) =>
@@ -268,7 +308,10 @@ export const coreCases: CaseTable = {
     const d = await importReadyDisk(api)
     await api.ok('diskBulkWriteImportStart', { path: { disk: d.id } })
     const data = Buffer.alloc(1024, 7).toString('base64')
-    return api.call('diskBulkWriteImport', { path: { disk: d.id }, body: { offset: 512, base64_encoded_data: data } })
+    return api.call('diskBulkWriteImport', {
+      path: { disk: d.id },
+      body: { offset: 512, base64_encoded_data: data },
+    })
   },
   diskBulkWriteImportStop: async (api) => {
     const d = await importReadyDisk(api)
@@ -282,7 +325,10 @@ export const coreCases: CaseTable = {
 
   snapshotList: (api) => api.call('snapshotList', { query: P }),
   snapshotCreate: (api) =>
-    api.call('snapshotCreate', { query: P, body: { name: fresh('snap'), description: '', disk: 'data-disk' } }),
+    api.call('snapshotCreate', {
+      query: P,
+      body: { name: fresh('snap'), description: '', disk: 'data-disk' },
+    }),
   snapshotView: (api) => api.call('snapshotView', { path: { snapshot: 'snapshot-1' }, query: P }),
   snapshotDelete: (api) => api.call('snapshotDelete', { path: { snapshot: 'snapshot-faulted' }, query: P }),
 
@@ -291,14 +337,26 @@ export const coreCases: CaseTable = {
     const snap = await api.ok<Row>('snapshotView', { path: { snapshot: 'snapshot-1' }, query: P })
     return api.call('imageCreate', {
       query: P,
-      body: { name: fresh('img'), description: '', os: 'alpine', version: '3.20', source: { type: 'snapshot', id: snap.id } },
+      body: {
+        name: fresh('img'),
+        description: '',
+        os: 'alpine',
+        version: '3.20',
+        source: { type: 'snapshot', id: snap.id },
+      },
     })
   },
   imageView: (api) => api.call('imageView', { path: { image: 'ubuntu-24-04' } }),
   imageDelete: async (api) => {
     const snap = await api.ok<Row>('snapshotView', { path: { snapshot: 'snapshot-2' }, query: P })
     const img = await api.ok<Row>('imageCreate', {
-      body: { name: fresh('img'), description: '', os: 'alpine', version: '1', source: { type: 'snapshot', id: snap.id } },
+      body: {
+        name: fresh('img'),
+        description: '',
+        os: 'alpine',
+        version: '1',
+        source: { type: 'snapshot', id: snap.id },
+      },
     })
     return api.call('imageDelete', { path: { image: img.id } })
   },

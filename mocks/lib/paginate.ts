@@ -28,9 +28,11 @@ function decodeToken(token: string): Cursor {
   try {
     const bin = atob(token.replaceAll('-', '+').replaceAll('_', '/'))
     const json = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))))
-    if (json?.v !== 1 || typeof json.sort !== 'string' || typeof json.last !== 'string') throw new Error('bad token')
+    if (json?.v !== 1 || typeof json.sort !== 'string' || typeof json.last !== 'string')
+      throw new Error('bad token')
     const scan: Record<string, string> = {}
-    if (json.scan && typeof json.scan === 'object') for (const [k, v] of Object.entries(json.scan)) scan[k] = String(v)
+    if (json.scan && typeof json.scan === 'object')
+      for (const [k, v] of Object.entries(json.scan)) scan[k] = String(v)
     return { sort: json.sort, last: json.last, scan }
   } catch {
     throw badRequest('unable to parse query string: failed to parse pagination token')
@@ -64,7 +66,11 @@ const sortCache = new Map<string, Sorted>()
 function sortedRows(cacheKey: string, rows: readonly Row[], sort: SortMode): Sorted {
   const keys = rows.map((r) => keyOf(r, sort))
   const hit = sortCache.get(cacheKey)
-  if (hit && hit.rows.length === rows.length && hit.rows.every((r, i) => r === rows[i] && hit.keys[i] === keys[i])) {
+  if (
+    hit &&
+    hit.rows.length === rows.length &&
+    hit.rows.every((r, i) => r === rows[i] && hit.keys[i] === keys[i])
+  ) {
     return hit
   }
   const dir = descending(sort) ? -1 : 1
