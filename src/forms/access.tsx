@@ -43,6 +43,7 @@ import {
   type RoleName,
   removeRole,
   roleLabel,
+  strongestRole,
 } from '../util/roles'
 
 export type AccessLevel = 'project' | 'silo' | 'system'
@@ -116,19 +117,23 @@ function useWriteAccess(
   const offline = useWriteGuard()
   const userId = me.data?.id
   const groupIds = useMemo(() => (myGroups.data?.items ?? []).map((g) => g.id), [myGroups.data])
+  // The user's effective role here: the strongest of what this level's and the inherited
+  // assignments give them directly or through their groups (spec section 6), and, below the
+  // fleet, the silo admin flag of /v1/me (a project inherits the silo role).
+  let myRole: RoleName | undefined
+  if (me.data && policy) {
+    myRole = strongestRole([
+      effectiveRole(policy.roleAssignments, me.data.id, groupIds),
+      inherited ? effectiveRole(inherited.roleAssignments, me.data.id, groupIds) : undefined,
+      level !== 'system' && me.data.siloAdmin ? 'admin' : undefined,
+    ])
+  }
   let reason: string | undefined = offline
   if (!reason) {
     if (!me.data || !policy) reason = 'Checking your role…'
-    else {
-      const here = effectiveRole(policy.roleAssignments, me.data.id, groupIds)
-      const above = inherited ? effectiveRole(inherited.roleAssignments, me.data.id, groupIds) : undefined
-      // /v1/me says whether the user is a silo admin (a project inherits the silo role).
-      const siloAdmin = level !== 'system' && me.data.siloAdmin
-      const admin = here === 'admin' || above === 'admin' || siloAdmin
-      if (!admin) reason = `Only ${LEVEL_NOUN[level]} admins can change access`
-    }
+    else if (myRole !== 'admin') reason = `Only ${LEVEL_NOUN[level]} admins can change access`
   }
-  return { userId, groupIds, reason }
+  return { userId, groupIds, reason, myRole, known: Boolean(me.data && policy && myGroups.data) }
 }
 
 export function AccessScreen({ level, scopeLabel, policy, inherited, io, roles }: AccessScreenProps) {
@@ -136,7 +141,11 @@ export function AccessScreen({ level, scopeLabel, policy, inherited, io, roles }
   const search = new URLSearchParams(useSearch())
   const users = useList('userList', { query: { limit: 1000 } })
   const groups = useList('groupList', { query: { limit: 1000 } })
-  const { userId, groupIds, reason } = useWriteAccess(level, policy.data, inherited?.policy.data)
+  const { userId, groupIds, reason, myRole, known } = useWriteAccess(
+    level,
+    policy.data,
+    inherited?.policy.data,
+  )
   const [removing, setRemoving] = useState<AccessRow | null>(null)
 
   const names = useMemo(() => {
@@ -248,6 +257,18 @@ export function AccessScreen({ level, scopeLabel, policy, inherited, io, roles }
           </>
         }
       />
+      {!error && known && (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
+          {myRole ? (
+            <>
+              Your role on {scopeLabel}: <Badge color={ROLE_COLOR[myRole]}>{roleLabel(myRole)}</Badge> (the
+              strongest of your own and your groups' roles)
+            </>
+          ) : (
+            <>You have no role on {scopeLabel}.</>
+          )}
+        </p>
+      )}
       {error ? (
         <QueryError error={error} />
       ) : (

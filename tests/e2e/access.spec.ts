@@ -183,6 +183,8 @@ test.describe('access as an admin', () => {
     await expect(row(page, 'admin-group')).toContainText('admin')
     await expect(row(page, 'silo-viewer')).toContainText('User')
     await expect(row(page, 'silo-viewer')).toContainText('viewer')
+    // fleet-admin has no silo assignment of its own: its role comes through admin-group.
+    await expect(page.getByText('Your role on this silo:')).toContainText('admin')
     await expect(page.getByRole('button', { name: 'Add user or group' })).not.toHaveAttribute('aria-disabled')
     await expectAccessible(page)
   })
@@ -208,6 +210,7 @@ test.describe('access as a silo viewer', () => {
     const addButton = page.getByRole('button', { name: 'Add user or group' })
     await expect(addButton).toHaveAttribute('aria-disabled', 'true')
     await expect(addButton).toHaveAccessibleDescription('Only silo admins can change access')
+    await expect(page.getByText('Your role on this silo:')).toContainText('viewer')
     // (Playwright refuses to click an aria-disabled button: send the click event directly)
     await addButton.dispatchEvent('click')
     await expect(page.getByRole('dialog', { name: 'Add user or group' })).toHaveCount(0)
