@@ -42,6 +42,7 @@ test.describe('access as an admin', () => {
   test('project: add a group, change its role, remove it; the PUT carries the whole policy', async ({
     page,
   }) => {
+    test.slow() // many round trips, each with the mock's 200-400 ms delay
     const project = await createProject(page.request)
     const opsId = await idOf(page.request, 'groups', 'ops')
     await page.goto(`/projects/${project}/access`)
@@ -121,6 +122,7 @@ test.describe('access as an admin', () => {
   })
 
   test('removing your own admin role asks a second time, naming the consequence', async ({ page }) => {
+    test.slow() // many round trips, each with the mock's 200-400 ms delay
     const project = await createProject(page.request)
     const me = (await (await page.request.get('/v1/me')).json()) as { id: string }
     const put = await page.request.put(`/v1/projects/${project}/policy`, {
