@@ -44,6 +44,10 @@ export function App() {
   const locationKey = `${pathname}?${search}`
   useScrollRestoration(locationKey)
   const match = useMemo(() => matchPath(pathname), [pathname])
+  // Start loading the page's code at once, while the layout may still wait for the user.
+  useEffect(() => {
+    void match?.route.page?.()
+  }, [match])
 
   useEffect(() => {
     document.title = match ? `Rack Console` : 'Page not found | Rack Console'

@@ -26,6 +26,7 @@ export {
   type StorageConfig,
   type StorageError,
   setCacheScope,
+  subscribeCacheScope,
   wipeCache,
 } from './cache'
 export {

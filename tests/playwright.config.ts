@@ -21,7 +21,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../test-results/e2e',
+  outputDir: `../test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,

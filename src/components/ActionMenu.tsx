@@ -2,7 +2,7 @@ import { Menu, useMenuItemContext } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
 import { useEffect, useId, useState } from 'react'
 import { css } from 'styled-system/css'
-import { Button } from './Button'
+import { button } from 'styled-system/recipes'
 import { MoreIcon } from './icons'
 import { TOOLTIP_OPEN_DELAY_MS, Tooltip } from './Tooltip'
 
@@ -86,10 +86,10 @@ export function ActionMenu({ items, label = 'Row actions' }: ActionMenuProps) {
         if (picked && picked.disabledReason === undefined) picked.onSelect()
       }}
     >
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label}>
-          <MoreIcon />
-        </Button>
+      {/* A plain trigger, not <Button>: a row menu never has a disabled reason, and tables render one
+          per row, so the tooltip machinery a Button carries would be paid 50 times for nothing. */}
+      <Menu.Trigger className={button({ variant: 'ghost', size: 'icon' })} aria-label={label}>
+        <MoreIcon />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

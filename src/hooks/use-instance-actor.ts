@@ -1,9 +1,9 @@
 // A live instance actor for one instance on screen: the machine (machines/instance.machine.ts) says
 // what is allowed and when to poll; this hook gives it its I/O (API calls through storage, so
 // mutations revalidate the cache) and feeds it the instance whenever the cached copy changes.
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
-import { fromPromise, waitFor } from 'xstate'
+import { useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef } from 'react'
+import { type Actor, createActor, fromPromise, waitFor } from 'xstate'
 import {
   type InstanceAction,
   type InstanceActionInput,
@@ -51,8 +51,43 @@ export const liveInstanceMachine = instanceMachine.provide({
   },
 })
 
+type LiveInstanceActor = Actor<typeof liveInstanceMachine>
+
+// One actor per instance id, shared by every component showing that instance (a row's state cell
+// and its action menu), so a 50-row page runs 50 actors, not 100. It stops when its last user
+// unmounts; one created by a render that never committed is stopped after a grace period.
+const shared = new Map<string, { actor: LiveInstanceActor; refs: number }>()
+const GRACE_MS = 1000
+
+function stopIfUnused(id: string, entry: { actor: LiveInstanceActor; refs: number }) {
+  if (entry.refs > 0 || shared.get(id) !== entry) return
+  shared.delete(id)
+  entry.actor.stop()
+}
+
+function peekOrCreate(instance: Instance): LiveInstanceActor {
+  const found = shared.get(instance.id)
+  if (found) return found.actor
+  const entry = { actor: createActor(liveInstanceMachine, { input: { instance } }), refs: 0 }
+  entry.actor.start()
+  shared.set(instance.id, entry)
+  setTimeout(() => stopIfUnused(instance.id, entry), GRACE_MS)
+  return entry.actor
+}
+
 export function useInstanceActor(instance: Instance) {
-  const actor = useActorRef(liveInstanceMachine, { input: { instance } })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one actor per instance id
+  const actor = useMemo(() => peekOrCreate(instance), [instance.id])
+  useEffect(() => {
+    const entry = shared.get(instance.id)
+    if (!entry || entry.actor !== actor) return
+    entry.refs++
+    return () => {
+      entry.refs--
+      setTimeout(() => stopIfUnused(instance.id, entry), 0)
+    }
+  }, [actor, instance.id])
+
   const stamp = `${instance.runState}:${instance.timeRunStateUpdated.getTime()}`
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stamp says when the cached instance changed
   useEffect(() => {

@@ -61,10 +61,13 @@ export function useListPage<N extends ListOperationName>(
     [navigate, pathname, search, pageSize],
   )
 
-  const nextPage = data?.nextPage ?? null
+  // The API (dropshot) gives a next_page token whenever a page has rows; a page shorter than the
+  // limit is the last one all the same, so Next is not offered for an empty page after it.
+  const items = data?.items ?? []
+  const nextPage = items.length >= pageSize ? (data?.nextPage ?? null) : null
   return {
     ...result,
-    items: (data?.items ?? []) as ApiResponse<N> extends { items: (infer I)[] } ? I[] : never,
+    items: items as ApiResponse<N> extends { items: (infer I)[] } ? I[] : never,
     pageToken,
     pagination: {
       pageSize,

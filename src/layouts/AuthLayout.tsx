@@ -2,10 +2,10 @@
 // with breadcrumbs, connectivity, theme and the user menu (with sign out), and the main content.
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
-import { useConnectivity, useResource } from '../../storage'
+import { getCacheScope, subscribeCacheScope, useConnectivity, useResource } from '../../storage'
 import {
   CloudIcon,
   CloudOffIcon,
@@ -27,7 +27,7 @@ import { S, T } from '../strings'
 import { NavLink } from './NavLink'
 import { ThemeSwitch } from './ThemeSwitch'
 
-const shell = css({ display: 'grid', gridTemplateColumns: 'sidebar 1fr', minH: '100vh' })
+const shell = css({ display: 'grid', gridTemplateColumns: '15rem minmax(0, 1fr)', minH: '100vh' })
 const sidebar = css({
   position: 'sticky',
   top: 0,
@@ -257,6 +257,7 @@ function UserMenu({ name }: { name: string }) {
 }
 
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const scopeKnown = useSyncExternalStore(subscribeCacheScope, getCacheScope, getCacheScope) !== null
   const me = useResource('currentUserView', {})
   const user = me.data
   useEffect(() => {
@@ -279,7 +280,10 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           </div>
         </header>
         <main id="main" tabIndex={-1} className={css({ flex: 1, px: '6', py: '5', outline: 'none' })}>
-          {user ? children : <PageSkeleton />}
+          {/* With the user known from the last visit, the page and /v1/me load at once (no request
+              waterfall; a 401 on either sends the user to login). On a first visit the page waits
+              for /v1/me, so its data is fetched once, into this user's cache scope. */}
+          {scopeKnown ? children : <PageSkeleton />}
         </main>
       </div>
     </div>

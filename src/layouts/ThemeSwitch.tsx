@@ -26,6 +26,7 @@ export function ThemeSwitch() {
         <label
           key={c.value}
           className={css({
+            position: 'relative',
             px: '2',
             py: '1',
             cursor: 'pointer',
@@ -40,7 +41,8 @@ export function ThemeSwitch() {
             value={c.value}
             checked={choice === c.value}
             onChange={() => setChoice(c.value)}
-            className={css({ srOnly: true })}
+            // Transparent over its label: clickable and focusable, drawn by the label's styles.
+            className={css({ position: 'absolute', inset: 0, opacity: 0, cursor: 'pointer', m: 0 })}
           />
           {c.label}
         </label>

@@ -7,6 +7,7 @@ import { useSearch } from 'wouter'
 import { api } from '../../api/client'
 import { toUserError } from '../../api/errors'
 import { useRouteParams } from '../../route-context'
+import { adoptUser } from '../../session'
 import { safeRedirect } from '../../util/redirect'
 
 export const LOGIN_FAILED = 'Could not sign in. Check the username and password and try again.'
@@ -29,7 +30,11 @@ export default function LoginLocalPage() {
     const result = await api.call('loginLocal', { path: { siloName: silo }, body: { username, password } })
     setPending(false)
     if (result.type === 'success') {
-      // A full navigation: the new session starts with a fresh app state and cache scope.
+      // Learn who signed in before leaving, so the first screen reads and fills this user's cache
+      // at once (and another user's cache on this device is wiped first).
+      const me = await api.call('currentUserView', {})
+      if (me.type === 'success') await adoptUser({ userId: me.data.id, siloId: me.data.siloId })
+      // A full navigation: the new session starts with a fresh app state.
       window.location.assign(safeRedirect(redirectUri, window.location.origin))
       return
     }
