@@ -49,6 +49,7 @@ test.describe('SSH keys', () => {
   test('add: empty fields are caught, a rejected key keeps the input, a good key is listed and stored', async ({
     page,
   }) => {
+    test.slow() // several round trips, each with the mock's 200-400 ms delay
     const name = `e2e-key-${suffix()}`
     await page.goto('/settings/ssh-keys')
     await expect(page.getByRole('heading', { name: 'SSH keys', level: 1 })).toBeVisible()
@@ -92,6 +93,7 @@ test.describe('SSH keys', () => {
     page,
     context,
   }) => {
+    test.slow() // several round trips, each with the mock's 200-400 ms delay
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const name = `e2e-view-${suffix()}`
     const created = await page.request.post('/v1/me/ssh-keys', {
