@@ -10,14 +10,15 @@ import { RouteParamsContext } from './route-context'
 import { matchPath, type PageModule, type RouteDef, skipsSkeleton } from './routes'
 import { useScrollRestoration } from './scroll'
 
-// One lazy component per route, created once, so navigation never remounts a loaded page module.
-const lazyPages = new Map<RouteDef, ReturnType<typeof lazy>>()
+// One lazy component per page loader, created once: routes that share a loader (a list and its
+// form routes) share the component, so opening a form over its list never remounts the list.
+const lazyPages = new Map<RouteDef['page'], ReturnType<typeof lazy>>()
 function pageFor(route: RouteDef) {
-  let c = lazyPages.get(route)
+  let c = lazyPages.get(route.page)
   if (!c && route.page) {
     const load = route.page
     c = lazy(() => load() as Promise<PageModule>)
-    lazyPages.set(route, c)
+    lazyPages.set(route.page, c)
   }
   return c
 }

@@ -27,6 +27,9 @@ export type RouteDef = {
 
 const param = (name: string) => (p: Params) => p[name] ?? ''
 
+// Loaders shared by a list and its form routes (App keys lazy pages by loader).
+const sshKeysPage = () => import('./pages/settings/SshKeysPage')
+
 export const routes: RouteDef[] = [
   // Spec section 2: the root index redirects to /projects.
   { path: '/', layout: 'auth', redirect: () => '/projects' },
@@ -93,14 +96,14 @@ export const routes: RouteDef[] = [
     layout: 'auth',
     crumb: 'SSH keys',
     nav: { section: 'account', label: 'SSH keys' },
-    page: () => import('./pages/settings/SshKeysPage'),
+    page: sshKeysPage,
   },
   // Child routes of the SSH keys list: the list stays visible under the side modal.
   {
     path: '/settings/ssh-keys-new',
     layout: 'auth',
     crumb: 'New SSH key',
-    page: () => import('./pages/settings/SshKeysPage'),
+    page: sshKeysPage,
   },
   {
     path: '/settings/ssh-keys/:sshKey',
@@ -112,7 +115,7 @@ export const routes: RouteDef[] = [
     path: '/settings/ssh-keys/:sshKey/edit',
     layout: 'auth',
     crumb: 'View',
-    page: () => import('./pages/settings/SshKeysPage'),
+    page: sshKeysPage,
   },
   {
     path: '/settings/access-tokens',
