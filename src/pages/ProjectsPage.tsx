@@ -17,7 +17,7 @@ import {
 } from '../components'
 import { CacheStatus } from '../components/CacheStatus'
 import { useListPage } from '../hooks/use-list-page'
-import { useWriteGuard } from '../hooks/use-write-guard'
+import { useSiloWriteGuard } from '../hooks/use-role'
 import { QueryError } from '../ui/QueryError'
 import { formatDateTime } from '../util/date'
 
@@ -50,7 +50,7 @@ export function prefetch() {
 
 export default function ProjectsPage() {
   const list = useListPage('projectList', {})
-  const writeBlocked = useWriteGuard()
+  const writeBlocked = useSiloWriteGuard('collaborator', 'deleting a project')
   return (
     <>
       <PageHeader

@@ -236,16 +236,21 @@ test.describe('access as a silo viewer', () => {
     await expect(page.getByRole('menuitem', { name: 'Remove' })).toHaveAttribute('aria-disabled', 'true')
   })
 
-  test('projects: Delete is disabled', async ({ page }) => {
-    test.fail(
-      true,
-      'ProjectsPage (not owned by this spec) disables Delete only offline; it needs the role check too',
-    )
+  test('projects and instances: write actions are disabled with the role reason', async ({ page }) => {
     await page.goto('/projects')
     await page.getByRole('button', { name: 'Actions for mock-project' }).click()
-    await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute('aria-disabled', 'true', {
-      timeout: 3000,
-    })
+    const del = page.getByRole('menuitem', { name: 'Delete' })
+    await expect(del).toHaveAttribute('aria-disabled', 'true')
+    await expect(del).toHaveAccessibleDescription(/Your role does not allow this/)
+    await page.keyboard.press('Escape')
+    await page.goto('/projects/mock-project/instances')
+    await page.getByRole('button', { name: 'Actions for web1' }).click()
+    for (const name of ['Start', 'Delete']) {
+      await expect(page.getByRole('menuitem', { name })).toHaveAttribute('aria-disabled', 'true')
+    }
+    await expect(page.getByRole('menuitem', { name: 'Start' })).toHaveAccessibleDescription(
+      'Your role does not allow this: managing instances needs the limited collaborator role or stronger',
+    )
   })
 })
 

@@ -21,7 +21,7 @@ import {
 import { CacheStatus } from '../../components/CacheStatus'
 import { useInstanceActor } from '../../hooks/use-instance-actor'
 import { useListPage } from '../../hooks/use-list-page'
-import { useWriteGuard } from '../../hooks/use-write-guard'
+import { useProjectWriteGuard } from '../../hooks/use-role'
 import { useRouteParams } from '../../route-context'
 import { QueryError } from '../../ui/QueryError'
 import { formatBytes } from '../../util/bytes'
@@ -73,10 +73,11 @@ const columns = defineColumns<Instance>([
   },
 ])
 
-function RowActions({ instance }: { instance: Instance }) {
+function RowActions({ instance, project }: { instance: Instance; project: string }) {
   const { instance: live, refusal, perform } = useInstanceActor(instance)
-  const offline = useWriteGuard()
-  const reason = (action: Parameters<typeof refusal>[0]) => offline ?? refusal(action) ?? undefined
+  // Instances are what a limited collaborator may manage (networking is not).
+  const blocked = useProjectWriteGuard(project, 'limited_collaborator', 'managing instances')
+  const reason = (action: Parameters<typeof refusal>[0]) => blocked ?? refusal(action) ?? undefined
   const run = (action: 'START' | 'STOP' | 'REBOOT', verb: string) =>
     perform(action).catch((e: Error) => toast.error(`Could not ${verb} ${live.name}`, e.message))
   return (
@@ -137,7 +138,7 @@ export default function InstancesPage() {
           rows={list.items}
           rowKey={(i) => i.id}
           loading={list.isLoading}
-          rowActions={(i) => <RowActions instance={i} />}
+          rowActions={(i) => <RowActions instance={i} project={project} />}
           emptyState={
             <EmptyState
               icon={<InstancesIcon />}
