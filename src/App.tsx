@@ -4,6 +4,7 @@ import { ConfirmActionHost, PageSkeleton, Toaster } from './components'
 import { AuthLayout } from './layouts/AuthLayout'
 import { DeviceLayout } from './layouts/DeviceLayout'
 import { LoginLayout } from './layouts/LoginLayout'
+import { MockBanner } from './layouts/MockBanner'
 import { ErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { RouteParamsContext } from './route-context'
@@ -77,6 +78,7 @@ export function App() {
 
   return (
     <>
+      {__MOCK_MODE__ && <MockBanner />}
       <ErrorBoundary resetKey={pathname}>{content}</ErrorBoundary>
       <ConfirmActionHost />
       <Toaster />

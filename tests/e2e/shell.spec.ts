@@ -98,6 +98,12 @@ test.describe('app shell', () => {
     await expect(page.getByRole('button', { name: 'Copied' })).toHaveCount(0)
   })
 
+  test('npm start serves the real build: no mock banner', async ({ page }) => {
+    await page.goto('/projects')
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible()
+    await expect(page.getByText('technical preview')).toHaveCount(0)
+  })
+
   test('shell pages pass axe and run under the CSP without violations', async ({ page }) => {
     const errors = watchPageErrors(page)
     for (const path of ['/projects', '/projects/mock-project/instances', '/settings/profile']) {
