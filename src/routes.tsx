@@ -38,6 +38,8 @@ export const routes: RouteDef[] = [
   { path: '/login', layout: 'login', page: () => import('./pages/auth/LoginRedirectPage') },
   { path: '/login/:silo/local', layout: 'login', page: () => import('./pages/auth/LoginLocalPage') },
   { path: '/login/:silo/saml/:provider', layout: 'login', page: () => import('./pages/auth/LoginSamlPage') },
+  { path: '/device/verify', layout: 'device', page: () => import('./pages/auth/DeviceVerifyPage') },
+  { path: '/device/success', layout: 'device', page: () => import('./pages/auth/DeviceSuccessPage') },
 
   // Silo level.
   {
@@ -59,6 +61,20 @@ export const routes: RouteDef[] = [
     crumb: S.crumbs.instances,
     nav: { section: 'project', label: S.crumbs.instances },
     page: () => import('./pages/project/InstancesPage'),
+  },
+  {
+    path: '/projects/:project/disks',
+    layout: 'auth',
+    crumb: 'Disks',
+    nav: { section: 'project', label: 'Disks' },
+    page: () => import('./pages/project/DisksPage'),
+  },
+  // Child route of the disks list: the create form's side modal over the list.
+  {
+    path: '/projects/:project/disks-new',
+    layout: 'auth',
+    crumb: 'New disk',
+    page: () => import('./pages/project/DisksPage'),
   },
   {
     path: '/projects/:project/access',
@@ -124,6 +140,18 @@ export const routes: RouteDef[] = [
     nav: { section: 'account', label: 'Access tokens' },
     page: () => import('./pages/settings/AccessTokensPage'),
   },
+
+  // Dev only (never in a production bundle): live actors and their statecharts.
+  ...(import.meta.env.DEV
+    ? [
+        {
+          path: '/dev/machines',
+          layout: 'auth' as const,
+          crumb: 'Machines',
+          page: () => import('./pages/dev/MachinesPage'),
+        },
+      ]
+    : []),
 ]
 
 /** Sidebar entries of a section, in table order; project paths are filled with the current project. */

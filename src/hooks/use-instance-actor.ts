@@ -11,10 +11,12 @@ import {
   instanceRefusal,
   isTransitional,
 } from '../../machines/instance.machine'
+import { registerActor } from '../../machines/live-actors'
 import { invalidate, mutate } from '../../storage'
 import { api } from '../api/client'
 import { toUserError } from '../api/errors'
 import type { ApiResult, Instance, OperationName } from '../api/types'
+import { devActorOptions } from './dev-inspect'
 
 function unwrap<T>(name: OperationName, result: ApiResult<T>): T {
   if (result.type === 'success') return result.data
@@ -68,7 +70,12 @@ function stopIfUnused(id: string, entry: { actor: LiveInstanceActor; refs: numbe
 function peekOrCreate(instance: Instance): LiveInstanceActor {
   const found = shared.get(instance.id)
   if (found) return found.actor
-  const entry = { actor: createActor(liveInstanceMachine, { input: { instance } }), refs: 0 }
+  const entry = {
+    actor: createActor(liveInstanceMachine, { ...devActorOptions(), input: { instance } }),
+    refs: 0,
+  }
+  // Dev only: listed on /dev/machines (a stopped actor drops out of the registry by itself).
+  if (import.meta.env.DEV) registerActor(`instance ${instance.name}`, entry.actor)
   entry.actor.start()
   shared.set(instance.id, entry)
   setTimeout(() => stopIfUnused(instance.id, entry), GRACE_MS)
