@@ -16,6 +16,7 @@ import {
   resetStorageForTests,
   revalidate,
   setCacheScope,
+  snapshotOf,
   wipeCache,
 } from './cache'
 import { isOnline, reportSuccess, resetConnectivity } from './connectivity'
@@ -274,6 +275,61 @@ describe('mutations', () => {
     await revalidate('diskList', listParams)
     await invalidate([{ endpoint: 'instanceList' }])
     expect((await readCachedList('diskList', listParams))?.stale).toBe(false)
+  })
+})
+
+describe('read path', () => {
+  const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms))
+
+  it('reads the keys a screen asks for in one batched get, then follows writes made elsewhere', async () => {
+    api.on('diskList', (p) =>
+      ok({ items: [disk(`d-${(p.query as { project: string }).project}`)], nextPage: null }),
+    )
+    await revalidate('diskList', listParams)
+    await revalidate('diskList', { query: { project: 'p2' } })
+    // A reload: memory is gone, IndexedDB stays.
+    await resetStorageForTests({ fetcher: api.fetcher, now: () => now, dbName: 'rack-console-cache-unit' })
+    setCacheScope(userA)
+    const bulkGet = vi.spyOn(cacheDb().entries, 'bulkGet')
+    const a = keyFor('diskList', listParams)
+    const b = keyFor('diskList', { query: { project: 'p2' } })
+    expect(snapshotOf(a.key, a.desc).known).toBe(false)
+    expect(snapshotOf(b.key, b.desc).known).toBe(false)
+    await vi.waitFor(() => expect(snapshotOf(a.key, a.desc).known).toBe(true))
+    expect(bulkGet).toHaveBeenCalledTimes(1)
+    expect(bulkGet.mock.calls[0]?.[0]).toEqual([a.key, b.key])
+    expect(snapshotOf(b.key, b.desc).entry?.ids).toEqual(['d-p2'])
+
+    const stop = observeKey(a.key, a.desc, () => undefined)
+    const stored = await cacheDb().entries.get(a.key)
+    if (!stored) throw new Error('no stored entry')
+    // Another tab writes the same key.
+    await cacheDb().entries.put({ ...stored, data: { items: [disk('elsewhere')] }, ids: ['elsewhere'] })
+    await vi.waitFor(() => expect(snapshotOf(a.key, a.desc).entry?.ids).toEqual(['elsewhere']))
+    stop()
+  })
+
+  it("keeps the snapshot it has when the live query reads back this tab's own write", async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    await revalidate('diskList', listParams)
+    const { desc, key } = keyFor('diskList', listParams)
+    let renders = 0
+    const stop = observeKey(key, desc, () => {
+      renders++
+    })
+    await tick()
+    const before = snapshotOf(key, desc)
+    renders = 0
+    now += 5000
+    await revalidate('diskList', listParams)
+    const written = snapshotOf(key, desc)
+    expect(written.entry?.fetchedAt).toBe(now)
+    await tick(100) // the live query has read the entry back by now
+    expect(snapshotOf(key, desc)).toBe(written)
+    expect(written).not.toBe(before)
+    // The write and the end of the request: no extra update for the read-back copy.
+    expect(renders).toBeLessThanOrEqual(3)
+    stop()
   })
 })
 

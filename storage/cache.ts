@@ -80,14 +80,34 @@ const config: Required<Omit<StorageConfig, 'fetcher'>> & { fetcher: Fetcher | un
 
 let db: CacheDb | undefined
 
+/** How long after start the expired-entry sweep waits (then for an idle moment) in a browser. */
+const PRUNE_DELAY_MS = 3_000
+
 function getDb(): CacheDb {
   if (!db) {
     const opened = openCacheDb(config.dbName)
     db = opened
-    // Start-up hygiene: entries past the max age are dropped (and the read path never serves them).
-    dropOlderThan(opened, config.now() - config.maxAgeMs).catch(() => undefined)
+    // Open now rather than on the first query: the first screen's read then finds it open.
+    opened.open().catch(() => undefined)
+    schedulePrune(opened)
   }
   return db
+}
+
+/**
+ * Start-up hygiene: entries past the max age (at start) are dropped; the read path never serves them
+ * anyway. Deferred: its read-write transaction would otherwise queue ahead of the first screen's read
+ * and compete with its first paint. Without idle callbacks (Node, tests) it runs at once.
+ */
+function schedulePrune(d: CacheDb): void {
+  const cutoff = config.now() - config.maxAgeMs
+  const run = () => {
+    if (db === d) dropOlderThan(d, cutoff).catch(() => undefined)
+  }
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
+    .requestIdleCallback
+  if (typeof idle === 'function') setTimeout(() => idle(run, { timeout: 10_000 }), PRUNE_DELAY_MS)
+  else setTimeout(run, 0)
 }
 
 export function configureStorage(opts: StorageConfig): void {
@@ -129,6 +149,8 @@ export function setCacheScope(next: CacheScope | null): void {
   if (key === scope) return
   scope = key
   newGeneration()
+  // A known user at start-up (bootstrap): open the database while the page's code still loads.
+  if (key !== null) getDb()
   for (const l of scopeListeners) l()
 }
 
@@ -207,6 +229,8 @@ type Observed = Desc & {
   sub: { unsubscribe(): void } | undefined
   /** A mount happened before the store answered: check staleness on the first answer. */
   pendingCheck: boolean
+  /** The first read of this key (one indexed get, batched) is in flight; the live query waits for it. */
+  reading: boolean
 }
 
 const observed = new Map<string, Observed>()
@@ -248,8 +272,12 @@ function getObserved(key: string, desc: Desc): Observed {
       listeners: new Set(),
       sub: undefined,
       pendingCheck: false,
+      reading: false,
     }
     observed.set(key, o)
+    // Read the stored entry as soon as a screen asks for the key (its first render), not once it has
+    // mounted: the cached page is then usually there by the time the skeleton has painted.
+    if (!o.snap.known) firstRead(o)
   }
   return o
 }
@@ -284,34 +312,95 @@ function resetObservers(): void {
   for (const o of observed.values()) if (o.refs > 0) startLive(o)
 }
 
+/** Two copies of one write (the one kept in memory and the one read back from IndexedDB). */
+function sameWrite(a: CacheEntry, b: CacheEntry): boolean {
+  return (
+    a.fetchedAt === b.fetchedAt &&
+    a.invalid === b.invalid &&
+    a.ids.length === b.ids.length &&
+    a.ids.every((id, i) => id === b.ids[i])
+  )
+}
+
+/** What IndexedDB holds for an observed key (first read or live query) reaches its snapshot. */
+function applyStored(o: Observed, stored: CacheEntry | undefined): void {
+  if (observed.get(o.key) !== o) return
+  const fromDb = servable(stored) ? stored : undefined
+  const mem = memoGet(o.key)
+  // Memory wins when it is newer (a cache write that failed, or one not committed yet), and when it
+  // is the same write read back: the screen keeps the object it has and does not render again.
+  let entry = fromDb
+  if (!fromDb) entry = mem
+  else if (mem && (mem.fetchedAt > fromDb.fetchedAt || sameWrite(mem, fromDb))) entry = mem
+  else memoSet(fromDb)
+  update(o, { entry, known: true })
+  if (o.pendingCheck) {
+    o.pendingCheck = false
+    revalidateIfStale(o)
+  }
+}
+
+// First reads requested in the same tick share one transaction (one bulkGet).
+let readBatch: Observed[] = []
+
+function firstRead(o: Observed): void {
+  if (o.reading || o.scope === null) return
+  o.reading = true
+  readBatch.push(o)
+  if (readBatch.length === 1) queueMicrotask(flushReads)
+}
+
+function flushReads(): void {
+  const batch = readBatch
+  readBatch = []
+  const gen = generation
+  const done = (rows: readonly (CacheEntry | undefined)[]) => {
+    batch.forEach((o, i) => {
+      afterFirstRead(o, rows[i], gen)
+    })
+  }
+  try {
+    getDb()
+      .entries.bulkGet(batch.map((o) => o.key))
+      .then(done, () => done([]))
+  } catch {
+    done([])
+  }
+}
+
+function afterFirstRead(o: Observed, stored: CacheEntry | undefined, gen: number): void {
+  if (observed.get(o.key) !== o) return
+  o.reading = false
+  if (gen !== generation) {
+    // The database or the session changed while reading: read again if a screen still shows it.
+    if (o.refs > 0) startLive(o)
+    return
+  }
+  applyStored(o, stored)
+  if (o.refs > 0 && !o.sub) subscribeLive(o)
+}
+
 function startLive(o: Observed): void {
   if (o.scope === null) {
     update(o, { known: true })
     return
   }
+  // Not known yet: one plain indexed get paints first; the live query starts once it has answered.
+  if (!o.snap.known) firstRead(o)
+  else if (!o.reading) subscribeLive(o)
+}
+
+/** Keeps an observed key current: writes from this tab, other tabs, and direct database writes. */
+function subscribeLive(o: Observed): void {
+  if (o.sub) return
   const key = o.key
-  const onAnswer = (stored: CacheEntry | undefined) => {
-    if (observed.get(key) !== o) return
-    const fromDb = servable(stored) ? stored : undefined
-    const mem = memoGet(key)
-    // Memory wins only when it is newer (a cache write that failed, or one not committed yet).
-    let entry = fromDb
-    if (!fromDb) entry = mem
-    else if (mem && mem.fetchedAt > fromDb.fetchedAt) entry = mem
-    else memoSet(fromDb)
-    update(o, { entry, known: true })
-    if (o.pendingCheck) {
-      o.pendingCheck = false
-      revalidateIfStale(o)
-    }
-  }
   try {
     o.sub = liveQuery(() => getDb().entries.get(key)).subscribe({
-      next: onAnswer,
-      error: () => onAnswer(undefined),
+      next: (stored) => applyStored(o, stored),
+      error: () => applyStored(o, undefined),
     })
   } catch {
-    onAnswer(undefined)
+    applyStored(o, undefined)
   }
 }
 
