@@ -3,7 +3,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
-import { useSearch } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import { api } from '../../api/client'
 import { toUserError } from '../../api/errors'
 import { useRouteParams } from '../../route-context'
@@ -16,6 +16,7 @@ const field = css({ display: 'grid', gap: '1.5', fontSize: 'sm' })
 
 export default function LoginLocalPage() {
   const { silo } = useRouteParams('silo')
+  const [, navigate] = useLocation()
   const redirectUri = new URLSearchParams(useSearch()).get('redirect_uri')
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
@@ -34,8 +35,9 @@ export default function LoginLocalPage() {
       // at once (and another user's cache on this device is wiped first).
       const me = await api.call('currentUserView', {})
       if (me.type === 'success') await adoptUser({ userId: me.data.id, siloId: me.data.siloId })
-      // A full navigation: the new session starts with a fresh app state.
-      window.location.assign(safeRedirect(redirectUri, window.location.origin))
+      // In-app navigation: the cache scope is already this user's, and the in-browser mock (whose
+      // sessions live in page memory) keeps the new session.
+      navigate(safeRedirect(redirectUri, window.location.origin), { replace: true })
       return
     }
     setPassword('')
