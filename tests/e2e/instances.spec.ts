@@ -1,0 +1,71 @@
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expectAccessible, login } from './helpers'
+
+const PROJECT = 'mock-project'
+const GiB = 1024 ** 3
+
+/** A fresh running instance of our own (tests share one mock server: never touch seeded ones). */
+async function createRunningInstance(request: APIRequestContext, name: string) {
+  const res = await request.post(`/v1/instances?project=${PROJECT}`, {
+    data: {
+      name,
+      description: 'e2e stop test',
+      hostname: name,
+      ncpus: 1,
+      memory: GiB,
+      anti_affinity_groups: [],
+      auto_restart_policy: null,
+      boot_disk: null,
+      cpu_platform: null,
+      disks: [],
+      enable_jumbo_frames: false,
+      external_ips: [],
+      multicast_groups: [],
+      network_interfaces: { type: 'none' },
+      start: true,
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { id } = (await res.json()) as { id: string }
+  await expect
+    .poll(
+      async () => ((await (await request.get(`/v1/instances/${id}`)).json()) as { run_state: string }).run_state,
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe('running')
+  return id
+}
+
+test('stopping a running instance shows stopping, then stopped, without a reload', async ({ page }) => {
+  await login(page)
+  const name = `aa-stop-${Math.random().toString(16).slice(2, 8)}`
+  const id = await createRunningInstance(page.request, name)
+
+  await page.goto(`/projects/${PROJECT}/instances`)
+  const row = page.getByRole('row').filter({ hasText: name })
+  await expect(row.getByText('running', { exact: true })).toBeVisible()
+  await expectAccessible(page)
+
+  // Count navigations: the state must change in place.
+  let navigations = 0
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations++
+  })
+
+  await row.getByRole('button', { name: `Actions for ${name}` }).click()
+  await page.getByRole('menuitem', { name: 'Stop' }).click()
+  const dialog = page.getByRole('alertdialog', { name: `Stop ${name}` })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Stop' }).click()
+
+  await expect(row.getByText('stopping', { exact: true })).toBeVisible()
+  await expect(row.getByText('stopped', { exact: true })).toBeVisible({ timeout: 15_000 })
+  expect(navigations).toBe(0)
+
+  // Stopped: Start is offered again, Stop is not (the machine decides, with a reason).
+  await row.getByRole('button', { name: `Actions for ${name}` }).click()
+  await expect(page.getByRole('menuitem', { name: 'Start' })).toBeEnabled()
+  await page.keyboard.press('Escape')
+
+  await page.request.delete(`/v1/instances/${id}`)
+})
