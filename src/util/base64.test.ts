@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bytesToBase64, padToBlock } from './base64'
+import { bytesToBase64, padToBlock, slicedBase64 } from './base64'
 
 const reference = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
@@ -16,6 +16,7 @@ describe('bytesToBase64', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 2000 }), fc.integer({ min: 1, max: 50 }), (bytes, k) => {
         expect(bytesToBase64(bytes, k * 3)).toBe(reference(bytes))
+        expect(slicedBase64(bytes, k * 3)).toBe(reference(bytes))
       }),
     )
   })
@@ -23,6 +24,7 @@ describe('bytesToBase64', () => {
   it('encodes a 512 KiB chunk like the reference', () => {
     const bytes = Uint8Array.from({ length: 512 * 1024 }, (_, i) => (i * 31 + 7) & 0xff)
     expect(bytesToBase64(bytes)).toBe(reference(bytes))
+    expect(slicedBase64(bytes)).toBe(reference(bytes))
   })
 
   it('refuses a slice that is not a multiple of 3', () => {

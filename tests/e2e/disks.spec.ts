@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { expectAccessible, login } from './helpers'
+
+const PROJECT = 'mock-project'
+const MiB = 1024 * 1024
+
+/** Deterministic bytes (a seeded xorshift), so a failure can be reproduced. */
+function imageBytes(size: number, seed: number): Buffer {
+  const buf = Buffer.alloc(size)
+  let x = seed >>> 0 || 1
+  for (let i = 0; i < size; i += 4) {
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    buf.writeUInt32LE(x >>> 0, i)
+  }
+  return buf
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex')
+const uniqueName = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`
+
+async function diskByName(request: APIRequestContext, name: string) {
+  const res = await request.get(`/v1/disks/${name}?project=${PROJECT}`)
+  return res.ok() ? ((await res.json()) as { id: string; state: { state: string }; size: number }) : null
+}
+
+async function startUpload(page: Page, name: string, bytes: Buffer) {
+  await page.goto(`/projects/${PROJECT}/disks-new`)
+  const form = page.getByRole('dialog', { name: 'New disk' })
+  await expect(form).toBeVisible()
+  await form.getByRole('textbox', { name: 'Name' }).fill(name)
+  await form.getByRole('radio', { name: 'Upload image file' }).check()
+  await form.getByRole('button', { name: 'Image file' }).setInputFiles({
+    name: `${name}.raw`,
+    mimeType: 'application/octet-stream',
+    buffer: bytes,
+  })
+  await form.getByRole('button', { name: 'Upload and create disk' }).click()
+  const bar = page.getByRole('progressbar', { name: `Upload of ${name}` })
+  await expect(bar).toBeVisible()
+  await expect(bar).toHaveAttribute('aria-valuemax', String(bytes.length))
+  return { form, bar }
+}
+
+async function expectUploaded(page: Page, name: string, bytes: Buffer) {
+  await expect(page.getByText(`Disk ${name} created`)).toBeVisible({ timeout: 90_000 })
+  await expect(page.getByRole('dialog', { name: 'New disk' })).toBeHidden()
+  await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/disks$`))
+  const row = page.getByRole('row').filter({ hasText: name })
+  await expect(row.getByText('detached', { exact: true })).toBeVisible({ timeout: 15_000 })
+  await expect(row).toContainText('1 GiB')
+  const disk = await diskByName(page.request, name)
+  expect(disk).not.toBeNull()
+  const res = await page.request.get(`/__mock/disks/${disk!.id}/sha256`)
+  expect(await res.json()).toEqual({ sha256: sha256(bytes), size: bytes.length })
+}
+
+test.describe('disks', () => {
+  test.beforeEach(async ({ page }) => {
+    // Uploads move 8 MiB as base64 JSON through the mock: give them room on a busy machine.
+    test.slow()
+    await login(page)
+  })
+
+  test('the list shows states as words, sizes and attached instances; actions follow the disk machine', async ({
+    page,
+  }) => {
+    await page.goto(`/projects/${PROJECT}/disks`)
+    await expect(page.getByRole('heading', { name: 'Disks', level: 1 })).toBeVisible()
+    const table = page.getByRole('table', { name: 'Disks' })
+    await expect(table.getByRole('row').filter({ hasText: 'import-ready-disk' })).toContainText(
+      'import ready',
+    )
+    await expect(table.getByRole('row').filter({ hasText: 'data-disk' })).toContainText('detached')
+    const boot = table.getByRole('row').filter({ hasText: 'db1-boot' })
+    await expect(boot).toContainText('attached')
+    await expect(boot.getByRole('link', { name: 'db1' })).toBeVisible()
+    await expectAccessible(page)
+
+    // An attached disk cannot be deleted, and says why; a detached one can.
+    await boot.getByRole('button', { name: 'Actions for db1-boot' }).click()
+    const del = page.getByRole('menuitem', { name: 'Delete' })
+    await expect(del).toHaveAttribute('aria-disabled', 'true')
+    await expect(del).toHaveAccessibleDescription('Only a detached or faulted disk can be deleted')
+    await expect(page.getByRole('menuitem', { name: 'Snapshot' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await page.keyboard.press('Escape')
+
+    await table
+      .getByRole('row')
+      .filter({ hasText: 'data-disk' })
+      .getByRole('button', { name: 'Actions for data-disk' })
+      .click()
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).not.toHaveAttribute('aria-disabled', 'true')
+    await expect(page.getByRole('menuitem', { name: 'Detach' })).toHaveAccessibleDescription(
+      'Only an attached disk can be detached',
+    )
+    await page.keyboard.press('Escape')
+  })
+
+  test('the form validates the name and keeps the input; a blank disk is created', async ({ page }) => {
+    await page.goto(`/projects/${PROJECT}/disks`)
+    await page.getByRole('button', { name: 'New disk' }).click()
+    await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/disks-new$`))
+    const form = page.getByRole('dialog', { name: 'New disk' })
+    await form.getByRole('textbox', { name: 'Name' }).fill('Bad_Name')
+    await form.getByRole('button', { name: 'Create disk' }).click()
+    await expect(form.getByRole('alert')).toContainText('Name must start with a lowercase letter')
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Bad_Name')
+    await expectAccessible(page)
+
+    const name = uniqueName('blank')
+    await form.getByRole('textbox', { name: 'Name' }).fill(name)
+    await form.getByRole('spinbutton', { name: 'Size (GiB)' }).fill('2')
+    await form.getByRole('button', { name: 'Create disk' }).click()
+    await expect(form).toBeHidden()
+    const row = page.getByRole('row').filter({ hasText: name })
+    await expect(row).toContainText('2 GiB')
+    await expect(row.getByText('detached', { exact: true })).toBeVisible({ timeout: 15_000 })
+  })
+
+  test('uploading an 8 MiB image file shows progress and writes exactly its bytes', async ({ page }) => {
+    const name = uniqueName('upload')
+    const bytes = imageBytes(8 * MiB, 0x5eed)
+    const { form } = await startUpload(page, name, bytes)
+    await expect(form.getByText(/ of 8 MiB sent · \d+%/)).toBeVisible()
+    await expectAccessible(page)
+    await expectUploaded(page, name, bytes)
+  })
+
+  test('an upload survives the network going away for 3 s in the middle', async ({ page, context }) => {
+    const name = uniqueName('offline')
+    const bytes = imageBytes(8 * MiB, 0xbad5eed)
+    // Slow each chunk a little so there is a middle to cut the network in.
+    await page.route('**/bulk-write', async (route) => {
+      await new Promise((r) => setTimeout(r, 250))
+      await route.continue().catch(() => undefined)
+    })
+    const { form, bar } = await startUpload(page, name, bytes)
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')) / bytes.length, {
+        intervals: [50],
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0.3)
+    await context.setOffline(true)
+    await expect(form.getByText('Paused: waiting for the network')).toBeVisible()
+    const before = Number(await bar.getAttribute('aria-valuenow'))
+    expect(before).toBeLessThan(bytes.length)
+    await page.waitForTimeout(3000)
+    await context.setOffline(false)
+    await expectUploaded(page, name, bytes)
+  })
+
+  test('Cancel stops the upload and deletes the half-made disk', async ({ page }) => {
+    const name = uniqueName('cancel')
+    const bytes = imageBytes(8 * MiB, 42)
+    await page.route('**/bulk-write', async (route) => {
+      await new Promise((r) => setTimeout(r, 400))
+      await route.continue().catch(() => undefined)
+    })
+    const { form, bar } = await startUpload(page, name, bytes)
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { intervals: [50] })
+      .toBeGreaterThan(0)
+    await form.getByRole('button', { name: 'Cancel upload' }).click()
+    await expect(form).toBeHidden({ timeout: 15_000 })
+    await expect.poll(() => diskByName(page.request, name), { timeout: 10_000 }).toBeNull()
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0)
+  })
+})
