@@ -61,6 +61,9 @@ function dataRows(page: Page) {
     .filter({ has: page.getByRole('cell') })
 }
 
+// Tracing records every step (snapshots, screencast): it would distort the first-paint timing.
+test.use({ trace: 'off' })
+
 test.describe('offline', () => {
   test('the instances list paints from cache offline within 1 s, writes say why they are disabled, and reconnecting revalidates', async ({
     page,
@@ -91,10 +94,13 @@ test.describe('offline', () => {
     const inPage = await page.evaluate(() =>
       Math.round((window as { __firstRowAt?: number }).__firstRowAt ?? -1),
     )
-    expect(
-      elapsed,
-      `first row visible ${elapsed} ms after the reload started (in the DOM at ${inPage} ms)`,
-    ).toBeLessThan(1000)
+    // Asserted on the page's own clock (from its navigation start): the driver's round trips and the
+    // old page's unload, which the wall time includes, cost 0.5-1.5 s more on a loaded 2-core machine.
+    const message = `first row in the DOM ${inPage} ms after navigation start (wall ${elapsed} ms)`
+    test.info().annotations.push({ type: 'timing', description: message })
+    console.log(message)
+    expect(inPage, message).toBeGreaterThan(0)
+    expect(inPage, message).toBeLessThan(1000)
     await expect(dataRows(page)).toHaveCount(onlineCount)
 
     // The connectivity indicator and the cache status.
@@ -114,7 +120,7 @@ test.describe('offline', () => {
     await page.getByRole('menuitem', { name: 'Stop' }).hover()
     await expect(page.getByRole('tooltip')).toHaveText('You are offline')
     // Choosing it does nothing: no confirmation dialog opens.
-    await page.getByRole('menuitem', { name: 'Stop' }).click()
+    await page.keyboard.press('Enter') // the hovered item is the highlighted one
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await page.keyboard.press('Escape')
     await expect(page.getByRole('menu')).toHaveCount(0)
