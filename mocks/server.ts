@@ -67,9 +67,17 @@ export function buildIsStale(): boolean {
   const index = `${distDir}/index.html`
   if (!existsSync(index)) return true
   const built = statSync(index).mtimeMs
-  const sources = ['src', 'sw', 'index.html', 'vite.config.ts', 'panda.config.ts'].map((p) =>
-    newestMtime(`${root}${p}`),
-  )
+  const sources = [
+    'src',
+    'sw',
+    'storage',
+    'machines',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'panda.config.ts',
+    'package-lock.json',
+  ].map((p) => newestMtime(`${root}${p}`))
   return Math.max(...sources) > built
 }
 
