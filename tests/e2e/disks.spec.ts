@@ -156,6 +156,34 @@ test.describe('disks', () => {
     await expectUploaded(page, name, bytes)
   })
 
+  test('after a reload, picking the same file again offers to resume the upload', async ({ page }) => {
+    const name = uniqueName('resume')
+    const bytes = imageBytes(8 * MiB, 7)
+    await page.route('**/bulk-write', async (route) => {
+      await new Promise((r) => setTimeout(r, 300))
+      await route.continue().catch(() => undefined)
+    })
+    const { bar } = await startUpload(page, name, bytes)
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')) / bytes.length, {
+        intervals: [50],
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0.25)
+    await page.reload()
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    const form = page.getByRole('dialog', { name: 'New disk' })
+    await form.getByRole('radio', { name: 'Upload image file' }).check()
+    await form.getByRole('button', { name: 'Image file' }).setInputFiles({
+      name: 'renamed-copy.raw',
+      mimeType: 'application/octet-stream',
+      buffer: bytes,
+    })
+    await form.getByRole('button', { name: `Resume upload of ${name}` }).click()
+    await expect(page.getByRole('progressbar', { name: `Upload of ${name}` })).toBeVisible()
+    await expectUploaded(page, name, bytes)
+  })
+
   test('Cancel stops the upload and deletes the half-made disk', async ({ page }) => {
     const name = uniqueName('cancel')
     const bytes = imageBytes(8 * MiB, 42)
