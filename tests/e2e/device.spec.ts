@@ -28,7 +28,11 @@ test.describe('device login', () => {
     // The dash sits between box 4 and box 5.
     const dash = page.getByText('-', { exact: true })
     await expect(dash).toBeVisible()
-    const [b4, d, b5] = await Promise.all([box(page, 4).boundingBox(), dash.boundingBox(), box(page, 5).boundingBox()])
+    const [b4, d, b5] = await Promise.all([
+      box(page, 4).boundingBox(),
+      dash.boundingBox(),
+      box(page, 5).boundingBox(),
+    ])
     expect(d!.x).toBeGreaterThan(b4!.x + b4!.width - 1)
     expect(d!.x + d!.width).toBeLessThan(b5!.x + 1)
     await expect(submit(page)).toBeDisabled()

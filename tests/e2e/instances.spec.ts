@@ -29,7 +29,8 @@ async function createRunningInstance(request: APIRequestContext, name: string) {
   const { id } = (await res.json()) as { id: string }
   await expect
     .poll(
-      async () => ((await (await request.get(`/v1/instances/${id}`)).json()) as { run_state: string }).run_state,
+      async () =>
+        ((await (await request.get(`/v1/instances/${id}`)).json()) as { run_state: string }).run_state,
       { timeout: 20_000, intervals: [500] },
     )
     .toBe('running')
