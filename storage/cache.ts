@@ -333,11 +333,13 @@ function applyStored(o: Observed, stored: CacheEntry | undefined): void {
   if (!fromDb) entry = mem
   else if (mem && (mem.fetchedAt > fromDb.fetchedAt || sameWrite(mem, fromDb))) entry = mem
   else memoSet(fromDb)
-  update(o, { entry, known: true })
+  // Start the revalidation before the key becomes known: a screen must never see "known, nothing
+  // cached, nothing in flight" (that would flash its empty state before the first answer).
   if (o.pendingCheck) {
     o.pendingCheck = false
-    revalidateIfStale(o)
+    if (isStale(entry)) void runRevalidation(o, o.key)
   }
+  update(o, { entry, known: true })
 }
 
 // First reads requested in the same tick share one transaction (one bulkGet).

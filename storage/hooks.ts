@@ -59,7 +59,10 @@ function useEntry<T>(
     return {
       data: entry?.data as T | undefined,
       updatedAt: entry ? new Date(entry.fetchedAt) : undefined,
-      isLoading: entry === undefined && snap.error === undefined && (snap.inflight || !snap.known),
+      // Nothing cached and no error: loading, unless offline with the store's answer in and nothing
+      // in flight. Online, a missing entry is always about to be fetched (observeKey starts it right
+      // after the first read answers), so a screen never flashes its empty state before the data.
+      isLoading: entry === undefined && snap.error === undefined && (snap.inflight || !snap.known || online),
       isRevalidating: snap.inflight,
       isStale: entryIsStale(entry),
       isOffline: !online,

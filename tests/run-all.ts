@@ -2,6 +2,7 @@
 // `test: N passed, N failed` counting unit and e2e tests (a failed static check counts as one failure).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
 
 type Step = {
   name: string
@@ -10,7 +11,8 @@ type Step = {
   count?: () => { passed: number; failed: number }
 }
 
-const out = 'test-results'
+// Absolute paths: playwright resolves reporter output against its config's folder (tests/).
+const out = resolve('test-results')
 mkdirSync(out, { recursive: true })
 const vitestJson = `${out}/vitest.json`
 const pwJson = `${out}/playwright.json`

@@ -64,7 +64,9 @@ test.describe('app shell', () => {
   test('scroll position is restored on back navigation', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 600 })
     await page.goto('/projects/scale-project/instances')
-    await expect(page.getByRole('cell', { name: 'instance-00050', exact: true })).toBeVisible()
+    await expect(page.getByRole('cell', { name: 'instance-00050', exact: true })).toBeVisible({
+      timeout: 20_000,
+    })
     await page.mouse.wheel(0, 900)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800)
     const saved = await page.evaluate(() => window.scrollY)
