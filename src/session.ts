@@ -33,14 +33,18 @@ async function forgetUser() {
   await wipeCache()
 }
 
+let redirecting = false
+
 /** Sign out: wipe the cache first, end the session, then go to login without a return path. */
 export async function signOut() {
+  // Requests cut off by the logout may answer 401: they must not send the user to a login page
+  // that returns here (spec section 7: logout redirects without returning to the current page).
+  redirecting = true
   await forgetUser()
   await api.call('logout', {}).catch(() => undefined)
   window.location.replace('/login')
 }
 
-let redirecting = false
 /** On any 401 (except local login, which the client filters): wipe, then go to login and come back. */
 export function installUnauthorizedHandler() {
   return onUnauthorized(() => {
