@@ -5,7 +5,15 @@
 // the run region as it was: the last known state.
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import type { ApiParams, Disk, DiskState } from '../src/api/types'
-import { type BadgeColor, errorMessage, nextPollDelay, POLL_FAST_MS, POLL_MAX_MS } from './shared'
+import {
+  type BadgeColor,
+  errorMessage,
+  nextPollDelay,
+  POLL_FAST_MS,
+  POLL_MAX_MS,
+  pollingState,
+  startAction,
+} from './shared'
 
 /** Every disk state of spec section 4, in the spec's order. */
 export const DISK_STATES = [
@@ -151,38 +159,12 @@ function performingState<Src extends ActorName>(src: Src) {
   }
 }
 
-function pollingState() {
-  return {
-    initial: 'waiting',
-    states: {
-      waiting: { after: { pollDelay: { target: 'fetching' } } },
-      fetching: {
-        invoke: {
-          id: 'fetchDisk',
-          src: 'fetchDisk' as const,
-          input: pollInput,
-          onDone: { target: 'waiting', actions: 'raiseOutput' as const },
-          onError: { target: 'waiting', actions: 'pollFailed' as const },
-        },
-      },
-    },
-  }
-}
-
 const route = DISK_STATES.map((state) => ({
   guard: { type: 'updatedTo' as const, params: { state } },
   target: `#disk.run.${state}`,
   reenter: true,
   actions: 'setDisk' as const,
 }))
-
-function startAction(action: DiskAction, target: string) {
-  return {
-    guard: { type: 'allowed' as const, params: { action } },
-    target,
-    actions: { type: 'begin' as const, params: { action } },
-  }
-}
 
 export const diskMachine = setup({
   types: {
@@ -255,9 +237,9 @@ export const diskMachine = setup({
       states: {
         unknown: {},
         attached: {},
-        attaching: pollingState(),
-        creating: pollingState(),
-        detaching: pollingState(),
+        attaching: pollingState('fetchDisk' as const, pollInput),
+        creating: pollingState('fetchDisk' as const, pollInput),
+        detaching: pollingState('fetchDisk' as const, pollInput),
         detached: {},
         destroyed: {},
         faulted: {},
@@ -265,7 +247,7 @@ export const diskMachine = setup({
         import_ready: {},
         importing_from_url: {},
         importing_from_bulk_writes: {},
-        finalizing: pollingState(),
+        finalizing: pollingState('fetchDisk' as const, pollInput),
       },
     },
     activity: {

@@ -10,7 +10,15 @@
 //   never left while an action runs, so a failed action falls back to the last known state by itself.
 import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import type { ApiParams, Instance, InstanceState } from '../src/api/types'
-import { type BadgeColor, errorMessage, nextPollDelay, POLL_FAST_MS, POLL_MAX_MS } from './shared'
+import {
+  type BadgeColor,
+  errorMessage,
+  nextPollDelay,
+  POLL_FAST_MS,
+  POLL_MAX_MS,
+  pollingState,
+  startAction,
+} from './shared'
 
 /** Every run state of spec section 4, in the spec's order. */
 export const INSTANCE_STATES = [
@@ -219,39 +227,12 @@ function performingState<Src extends ActorName>(src: Src) {
   }
 }
 
-function pollingState() {
-  return {
-    initial: 'waiting',
-    states: {
-      waiting: { after: { pollDelay: { target: 'fetching' } } },
-      fetching: {
-        invoke: {
-          id: 'fetchInstance',
-          src: 'fetchInstance' as const,
-          input: pollInput,
-          onDone: { target: 'waiting', actions: 'raiseOutput' as const },
-          // A failed poll keeps the last known state and tries again, more slowly.
-          onError: { target: 'waiting', actions: 'pollFailed' as const },
-        },
-      },
-    },
-  }
-}
-
 const route = INSTANCE_STATES.map((state) => ({
   guard: { type: 'updatedTo' as const, params: { state } },
   target: `#instance.run.${state}`,
   reenter: true,
   actions: 'setInstance' as const,
 }))
-
-function startAction(action: InstanceAction, target: string) {
-  return {
-    guard: { type: 'allowed' as const, params: { action } },
-    target,
-    actions: { type: 'begin' as const, params: { action } },
-  }
-}
 
 export const instanceMachine = setup({
   types: {
@@ -335,12 +316,12 @@ export const instanceMachine = setup({
         stopped: {},
         failed: {},
         destroyed: {},
-        creating: pollingState(),
-        starting: pollingState(),
-        rebooting: pollingState(),
-        migrating: pollingState(),
-        repairing: pollingState(),
-        stopping: pollingState(),
+        creating: pollingState('fetchInstance' as const, pollInput),
+        starting: pollingState('fetchInstance' as const, pollInput),
+        rebooting: pollingState('fetchInstance' as const, pollInput),
+        migrating: pollingState('fetchInstance' as const, pollInput),
+        repairing: pollingState('fetchInstance' as const, pollInput),
+        stopping: pollingState('fetchInstance' as const, pollInput),
       },
     },
     activity: {

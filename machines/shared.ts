@@ -36,3 +36,35 @@ export function errorMessage(error: unknown): string {
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value)
 }
+
+/**
+ * The polling sub-state of a transitional run state (instance and disk machines): wait `pollDelay`,
+ * fetch with `src`, feed the answer back (`raiseOutput`), and on a failed poll keep the last known
+ * state and try again more slowly (`pollFailed`).
+ */
+export function pollingState<Src extends string, Input>(src: Src, input: Input) {
+  return {
+    initial: 'waiting',
+    states: {
+      waiting: { after: { pollDelay: { target: 'fetching' } } },
+      fetching: {
+        invoke: {
+          id: src,
+          src,
+          input,
+          onDone: { target: 'waiting', actions: 'raiseOutput' as const },
+          onError: { target: 'waiting', actions: 'pollFailed' as const },
+        },
+      },
+    },
+  }
+}
+
+/** A transition that starts `action` when the machine's `allowed` guard permits it. */
+export function startAction<A extends string>(action: A, target: string) {
+  return {
+    guard: { type: 'allowed' as const, params: { action } },
+    target,
+    actions: { type: 'begin' as const, params: { action } },
+  }
+}
