@@ -8,6 +8,9 @@ const LAST_USER_KEY = 'rack-console:last-user'
 
 type Scope = { userId: string; siloId: string }
 
+/** Set once sign-out or a 401 redirect has begun: nothing may scope (and so fill) the cache again. */
+let redirecting = false
+
 export function rememberedScope(): Scope | null {
   try {
     const v = JSON.parse(localStorage.getItem(LAST_USER_KEY) ?? 'null') as Scope | null
@@ -19,6 +22,8 @@ export function rememberedScope(): Scope | null {
 
 /** Called once /v1/me answers: scope the cache to this user (wiping another user's cache). */
 export async function adoptUser(scope: Scope) {
+  // A /v1/me answer that lands while signing out must not re-scope the cache just wiped.
+  if (redirecting) return
   const previous = rememberedScope()
   if (previous && (previous.userId !== scope.userId || previous.siloId !== scope.siloId)) {
     await wipeCache()
@@ -32,8 +37,6 @@ async function forgetUser() {
   setCacheScope(null)
   await wipeCache()
 }
-
-let redirecting = false
 
 /** Sign out: wipe the cache first, end the session, then go to login without a return path. */
 export async function signOut() {
