@@ -75,7 +75,8 @@ export default defineConfig(({ mode }) => ({
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   define: { __MOCK_MODE__: JSON.stringify(mode === 'mock') },
   build: {
-    outDir: mode === 'mock' ? 'dist-mock' : 'dist',
+    // DIST_DIR / DIST_MOCK_DIR let parallel test runs on one machine build into folders of their own.
+    outDir: mode === 'mock' ? (process.env.DIST_MOCK_DIR ?? 'dist-mock') : (process.env.DIST_DIR ?? 'dist'),
     sourcemap: true,
     target: 'es2022',
   },

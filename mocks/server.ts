@@ -27,7 +27,8 @@ import {
 import { DEMO_PASSWORD, DEMO_SILO, demoUsers } from './seed/ids'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const distDir = `${root}dist`
+// DIST_DIR (relative to the repo) lets parallel test runs use build folders of their own.
+const distDir = `${root}${process.env.DIST_DIR ?? 'dist'}`
 
 export const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +

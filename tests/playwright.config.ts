@@ -52,12 +52,17 @@ export default defineConfig({
       timeout: 240_000,
       stdout: 'pipe',
     },
-    {
-      command: `npx vite build --mode mock --logLevel warn && npx vite preview --mode mock --outDir dist-mock --port ${MOCK_PORT} --strictPort --host 127.0.0.1`,
-      cwd: '..',
-      url: `http://127.0.0.1:${MOCK_PORT}/`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-    },
+    // E2E_SKIP_MOCK=1 skips the mock-mode build for focused runs of server-project tests.
+    ...(process.env.E2E_SKIP_MOCK
+      ? []
+      : [
+          {
+            command: `npx vite build --mode mock --logLevel warn && npx vite preview --mode mock --outDir ${process.env.DIST_MOCK_DIR ?? 'dist-mock'} --port ${MOCK_PORT} --strictPort --host 127.0.0.1`,
+            cwd: '..',
+            url: `http://127.0.0.1:${MOCK_PORT}/`,
+            reuseExistingServer: false,
+            timeout: 240_000,
+          },
+        ]),
   ],
 })
