@@ -1,37 +1,43 @@
-// `npm run bench`: time from navigation to the first table row, cold / warm / offline, for the
-// instances of mock-project and page 1 of scale-project. Not a test: it prints figures.
+// `npm run bench`: what a user waits for, on the production build served by the server behind
+// `npm start` (run in-process here), Chromium, median of RUNS runs. Not a test: it prints figures,
+// each with its target (the speed issue's table) and the ratio to that target, plus ratios between
+// scenarios measured in the same run. Timings never live in `npm test`.
 //
-// - cold: a fresh browser context per run (no HTTP cache, no service worker, no IndexedDB), signed in
-//   through the login endpoint, then one navigation.
-// - warm: one context whose first visit filled the cache and installed the service worker; each run
-//   is a new navigation with the network on (the page paints from IndexedDB, then revalidates).
-// - offline: the same warm context with the network cut (the service worker serves the shell, the
-//   page paints from IndexedDB).
+// Scenarios (all "navigation start -> the frame after the first data row enters the DOM"):
+// - cold: a fresh browser context (no HTTP cache, no service worker, no IndexedDB), signed in through
+//   the login endpoint, then one navigation.
+// - shell-warm: the HTTP and service-worker caches warm, IndexedDB emptied before the reload: what the
+//   app shell cache gives on its own.
+// - warm: the full warm reload (HTTP, service worker and IndexedDB filled).
+// - offline: the same warm context with the network cut.
+// - slow-cold / slow-warm: the same as cold and warm on an emulated slow link (400 ms latency, 50 KB/s
+//   down, 50 KB/s up; Chrome's network emulation on the page).
+// - page-flip: scale-project (10,000 instances, 100 rows a page): from the click on Previous (back to a
+//   page already visited) to the frame after its first row changed, timed inside the page.
+// - bytes: scripts on the wire for a first visit (fresh context, Accept-Encoding as Chrome sends it),
+//   summed from the network's encoded lengths of the page's script responses until the network is
+//   idle; per route.
 //
-// "First row" is measured in the page: a MutationObserver notes when the first data row (not a
-// skeleton row) of the table enters the DOM, and the next animation frame stands for its paint.
-// Times are from the navigation's start (performance.timeOrigin). The wall time from page.goto's call
-// is printed too. Each figure is the median of RUNS runs.
-//
-// It runs its own server in-process (mocks/server.ts, the server behind `npm start`, which builds
-// dist/ first when stale) on BENCH_PORT (default 47513) and closes it on exit. BENCH_DIST serves
-// another build instead (to compare two builds on one machine); BENCH_RUNS sets the run count.
+// The mock answers every /v1 call after a fixed delay for the whole run (MOCK_DELAY_MS, default 300:
+// the middle of the spec's 200-400 ms), printed with the results. BENCH_PORT (47513), BENCH_RUNS (5),
+// BENCH_DIST (serve another build, e.g. to compare two builds on one machine).
+import type { CDPSession } from 'playwright-core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { startServer } from '../../mocks/server'
 
 const PORT = Number(process.env.BENCH_PORT ?? 47513)
 const HOST = '127.0.0.1'
 const BASE = `http://${HOST}:${PORT}`
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
-/** A built app to serve instead of dist/ (to compare two builds); dist/ is built first when stale. */
 const DIST = process.env.BENCH_DIST || undefined
+// Read by the mock's config when its module loads: set before the server module is imported.
+process.env.MOCK_DELAY_MS = process.env.MOCK_DELAY_MS ?? '300'
+const MOCK_DELAY = process.env.MOCK_DELAY_MS
 
-const TARGETS = [
-  { name: 'mock-project instances', path: '/projects/mock-project/instances' },
-  { name: 'scale-project page 1', path: '/projects/scale-project/instances' },
-] as const
-
-type Sample = { firstRow: number; wall: number }
+const INSTANCES = '/projects/mock-project/instances'
+const SCALE = '/projects/scale-project/instances'
+const SLOW = { latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 }
+/** Routes whose first-load script bytes are reported. */
+const BYTE_ROUTES = [INSTANCES, '/projects', '/projects/mock-project/disks', '/settings/profile']
 
 // Runs in the page before any of its scripts. A string, not a function: tsx (esbuild keepNames) would
 // wrap a function's inner helpers in a `__name` call that does not exist in the page.
@@ -48,6 +54,27 @@ const FIRST_ROW_PROBE = `(() => {
   obs.observe(document, { childList: true, subtree: true })
 })()`
 
+// In the page: click Previous, then resolve with the time until the frame after the first row's text
+// changed. One evaluate, so no driver round trip is in the figure.
+const PAGE_FLIP = `new Promise((resolve, reject) => {
+  const firstCell = () => document.querySelector('table[aria-label] tbody tr td:not(:has(input))')
+  const before = firstCell()?.textContent
+  const prev = [...document.querySelectorAll('nav[aria-label="Pagination"] button')]
+    .find((b) => b.textContent.trim() === 'Previous')
+  if (!prev || prev.disabled) return reject(new Error('no enabled Previous button'))
+  const t0 = performance.now()
+  const obs = new MutationObserver(() => {
+    const now = firstCell()?.textContent
+    if (now === undefined || now === before) return
+    obs.disconnect()
+    requestAnimationFrame(() => resolve(performance.now() - t0))
+  })
+  obs.observe(document.body, { childList: true, subtree: true, characterData: true })
+  prev.click()
+})`
+
+type Target = { label: string; target: number; unit: 'ms' | 'KB' }
+
 async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 900 } })
   await context.addInitScript({ content: FIRST_ROW_PROBE })
@@ -58,23 +85,17 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
   return context
 }
 
-async function measure(page: Page, path: string): Promise<Sample> {
-  const t0 = Date.now()
+async function firstRow(page: Page, path: string): Promise<number> {
   await page.goto(path, { waitUntil: 'commit' })
   await page.waitForFunction(() => (window as { __firstPaint?: number }).__firstPaint !== undefined, null, {
-    timeout: 30_000,
+    timeout: 120_000,
   })
-  const { paint, epoch } = await page.evaluate(() => {
-    const w = window as unknown as { __firstPaint: number; __firstRowEpoch: number }
-    return { paint: w.__firstPaint, epoch: w.__firstRowEpoch }
-  })
-  return { firstRow: paint, wall: epoch - t0 }
+  return page.evaluate(() => (window as unknown as { __firstPaint: number }).__firstPaint)
 }
 
 /** Lets the revalidation a navigation started finish, so the next run starts from a quiet page. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => undefined)
-  await page.waitForTimeout(200)
 }
 
 async function waitForServiceWorker(page: Page) {
@@ -84,44 +105,126 @@ async function waitForServiceWorker(page: Page) {
       return navigator.serviceWorker.controller !== null && reg?.active?.state === 'activated'
     },
     null,
-    { timeout: 30_000, polling: 200 },
+    { timeout: 60_000, polling: 200 },
   )
 }
 
-async function cold(browser: Browser, path: string): Promise<Sample[]> {
-  const out: Sample[] = []
+async function throttle(page: Page, on: boolean): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send(
+    'Network.emulateNetworkConditions',
+    on
+      ? { offline: false, ...SLOW }
+      : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 },
+  )
+  return cdp
+}
+
+/** Empties IndexedDB from a same-origin page that does not run the app (nothing holds it open). */
+async function emptyIndexedDb(page: Page) {
+  await page.goto('/manifest.webmanifest')
+  await page.evaluate(async () => {
+    for (const d of await indexedDB.databases()) {
+      if (!d.name) continue
+      await new Promise<void>((resolve, reject) => {
+        const r = indexedDB.deleteDatabase(d.name as string)
+        r.onsuccess = () => resolve()
+        r.onerror = () => reject(r.error)
+        r.onblocked = () => reject(new Error(`deleting ${d.name} is blocked`))
+      })
+    }
+  })
+}
+
+async function cold(browser: Browser, path: string, slow = false): Promise<number[]> {
+  const out: number[] = []
   for (let i = 0; i < RUNS; i++) {
     const context = await newContext(browser)
     const page = await context.newPage()
-    out.push(await measure(page, path))
+    if (slow) await throttle(page, true)
+    out.push(await firstRow(page, path))
     await context.close()
   }
   return out
 }
 
-async function warmAndOffline(
-  browser: Browser,
-  path: string,
-): Promise<{ warm: Sample[]; offline: Sample[] }> {
+/** One warm context: shell-warm, warm and offline reloads of `path`, and slow-warm when asked. */
+async function warmSeries(browser: Browser, path: string, withSlow: boolean) {
   const context = await newContext(browser)
   const page = await context.newPage()
   // The first visit fills IndexedDB, installs the service worker and lets it take control.
-  await measure(page, path)
+  await firstRow(page, path)
   await waitForServiceWorker(page)
   await settle(page)
-  const warm: Sample[] = []
+  const shellWarm: number[] = []
   for (let i = 0; i < RUNS; i++) {
-    warm.push(await measure(page, path))
+    await emptyIndexedDb(page)
+    shellWarm.push(await firstRow(page, path))
     await settle(page)
   }
-  await context.setOffline(true)
-  const offline: Sample[] = []
+  const warm: number[] = []
   for (let i = 0; i < RUNS; i++) {
-    offline.push(await measure(page, path))
-    await page.waitForTimeout(200)
+    warm.push(await firstRow(page, path))
+    await settle(page)
+  }
+  const slowWarm: number[] = []
+  if (withSlow) {
+    const cdp = await throttle(page, true)
+    for (let i = 0; i < RUNS; i++) {
+      slowWarm.push(await firstRow(page, path))
+      await settle(page)
+    }
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+    await cdp.detach()
+  }
+  await context.setOffline(true)
+  const offline: number[] = []
+  for (let i = 0; i < RUNS; i++) offline.push(await firstRow(page, path))
+  await context.close()
+  return { shellWarm, warm, slowWarm, offline }
+}
+
+/** Scale-project at 100 rows a page: visit pages 1 and 2, then time flips back to page 1. */
+async function pageFlips(browser: Browser): Promise<number[]> {
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  await firstRow(page, `${SCALE}?limit=100`)
+  await settle(page)
+  const out: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.waitForURL(/page=/)
+    await settle(page)
+    out.push((await page.evaluate(PAGE_FLIP)) as number)
+    await settle(page)
   }
   await context.close()
-  return { warm, offline }
+  return out
+}
+
+/** Script bytes on the wire for a first visit of `path` (fresh context, nothing cached). */
+async function scriptBytes(browser: Browser, path: string): Promise<{ scripts: number; total: number }> {
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const types = new Map<string, string>()
+  let scripts = 0
+  let total = 0
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type))
+  cdp.on('Network.loadingFinished', (e) => {
+    total += e.encodedDataLength
+    if (types.get(e.requestId) === 'Script') scripts += e.encodedDataLength
+  })
+  await page.goto(path, { waitUntil: 'networkidle' })
+  await context.close()
+  return { scripts, total }
 }
 
 const median = (xs: number[]): number => {
@@ -129,7 +232,6 @@ const median = (xs: number[]): number => {
   const m = Math.floor(s.length / 2)
   return (s.length % 2 ? s[m] : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2) ?? 0
 }
-const ms = (x: number) => `${Math.round(x)} ms`.padStart(8)
 
 async function portTaken(): Promise<boolean> {
   try {
@@ -143,6 +245,7 @@ async function portTaken(): Promise<boolean> {
 async function main() {
   // Never measure someone else's server.
   if (await portTaken()) throw new Error(`${BASE} is already in use: set BENCH_PORT to a free port`)
+  const { startServer } = await import('../../mocks/server')
   const server = await startServer({ port: PORT, host: HOST, dist: DIST, build: DIST === undefined })
   let browser: Browser | undefined
   process.on('SIGINT', () => {
@@ -165,34 +268,62 @@ async function main() {
     {
       const context = await newContext(browser)
       const page = await context.newPage()
-      for (const t of TARGETS) await measure(page, t.path)
+      await firstRow(page, INSTANCES)
+      await firstRow(page, SCALE)
       await context.close()
     }
-    const rows: string[] = []
-    const header = `${'target'.padEnd(26)}${'scenario'.padEnd(10)}${'median'.padStart(8)}${'min'.padStart(8)}${'max'.padStart(8)}${'wall'.padStart(8)}  vs cold`
-    for (const t of TARGETS) {
-      const c = await cold(browser, t.path)
-      const { warm, offline } = await warmAndOffline(browser, t.path)
-      const coldMedian = median(c.map((s) => s.firstRow))
-      for (const [label, samples] of [
-        ['cold', c],
-        ['warm', warm],
-        ['offline', offline],
-      ] as const) {
-        const f = samples.map((s) => s.firstRow)
-        const ratio = label === 'cold' ? '' : `  ${(median(f) / coldMedian).toFixed(2)}`
-        rows.push(
-          `${t.name.padEnd(26)}${label.padEnd(10)}${ms(median(f))}${ms(Math.min(...f))}${ms(Math.max(...f))}${ms(median(samples.map((s) => s.wall)))}${ratio}`,
-        )
-      }
-    }
+
+    const results: { row: Target; samples: number[] }[] = []
+    const add = (label: string, target: number, samples: number[], unit: Target['unit'] = 'ms') =>
+      results.push({ row: { label, target, unit }, samples })
+
+    const c = await cold(browser, INSTANCES)
+    const w = await warmSeries(browser, INSTANCES, true)
+    add('warm reload', 150, w.warm)
+    add('offline reload', 150, w.offline)
+    add('cold (fresh profile)', 1000, c)
+    add('shell-warm (HTTP+SW warm, IndexedDB empty)', 0, w.shellWarm)
+    const bytes = await scriptBytes(browser, INSTANCES)
+    add('first visit: scripts on the wire', 150, [bytes.scripts / 1000], 'KB')
+    add('slow link: first visit', 5000, await cold(browser, INSTANCES, true))
+    add('slow link: warm reload', 400, w.slowWarm)
+    add('scale-project: flip to a visited page', 50, await pageFlips(browser))
+    const sc = await cold(browser, SCALE)
+    const sw = await warmSeries(browser, SCALE, false)
+    add('scale-project page 1: cold', 0, sc)
+    add('scale-project page 1: warm', 0, sw.warm)
+    add('scale-project page 1: offline', 0, sw.offline)
+
+    console.log(`\nRack Console bench: median of ${RUNS} runs, ${new Date().toISOString()}`)
     console.log(
-      `\nTime to first row (navigation start -> next frame after the first data row), median of ${RUNS}`,
+      `server ${BASE} (${DIST ?? 'dist/'}), mock delay ${MOCK_DELAY} ms per /v1 call (fixed for the run), chromium ${browser.version()}`,
     )
-    console.log(`server ${BASE} (${DIST ?? 'dist/'}), chromium ${browser.version()}\n`)
-    console.log(header)
-    for (const r of rows) console.log(r)
-    console.log('\nwall = from the page.goto call to the first row (includes the driver round trip)')
+    console.log(
+      `times: navigation start -> the frame after the first data row of ${INSTANCES} unless named\n`,
+    )
+    console.log(`| figure | median | min | max | target | median / target |`)
+    console.log(`| --- | --- | --- | --- | --- | --- |`)
+    for (const { row, samples } of results) {
+      const fmt = (x: number) => (row.unit === 'KB' ? `${x.toFixed(1)} KB` : `${Math.round(x)} ms`)
+      const m = median(samples)
+      const target = row.target ? `<= ${fmt(row.target)}` : '(reference)'
+      const ratio = row.target ? (m / row.target).toFixed(2) : ''
+      console.log(
+        `| ${row.label} | ${fmt(m)} | ${fmt(Math.min(...samples))} | ${fmt(Math.max(...samples))} | ${target} | ${ratio} |`,
+      )
+    }
+    const cm = median(c)
+    console.log(
+      `\nratios in this run: warm/cold ${(median(w.warm) / cm).toFixed(2)}, offline/cold ${(median(w.offline) / cm).toFixed(2)}, shell-warm/cold ${(median(w.shellWarm) / cm).toFixed(2)}, warm/shell-warm ${(median(w.warm) / median(w.shellWarm)).toFixed(2)} (the data cache's own gain)`,
+    )
+
+    console.log('\nFirst visit, bytes on the wire per route (fresh context, until the network is idle):')
+    console.log('| route | scripts | everything |')
+    console.log('| --- | --- | --- |')
+    for (const route of BYTE_ROUTES) {
+      const b = route === INSTANCES ? bytes : await scriptBytes(browser, route)
+      console.log(`| ${route} | ${(b.scripts / 1000).toFixed(1)} KB | ${(b.total / 1000).toFixed(1)} KB |`)
+    }
   } finally {
     await browser?.close().catch(() => undefined)
     await server.close()
