@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/NotFoundPage'
 import { RouteParamsContext } from './route-context'
 import { matchPath, type PageModule, type RouteDef, skipsSkeleton } from './routes'
 import { useScrollRestoration } from './scroll'
+import { usePendingLogout } from './session'
 
 // One lazy component per page loader, created once: routes that share a loader (a list and its
 // form routes) share the component, so opening a form over its list never remounts the list.
@@ -55,9 +56,15 @@ export function App() {
     document.title = match ? `Rack Console` : 'Page not found | Rack Console'
   }, [match])
 
+  // A sign-out the server has not confirmed yet: the session may still be alive in the cookie, so no
+  // signed-in screen may run (it would ask /v1/me and quietly sign the user back in).
+  const logoutPending = usePendingLogout()
+
   let content: ReactNode
   if (!match) {
     content = <NotFoundPage />
+  } else if (logoutPending && match.route.layout !== 'login') {
+    content = <Redirect to="/login" replace />
   } else if (match.route.redirect) {
     content = <Redirect to={match.route.redirect(match.params)} replace />
   } else {

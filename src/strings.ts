@@ -66,4 +66,32 @@ export const S = {
 // Our own strings shared across features (not fixed by the spec).
 export const T = {
   offline: 'You are offline',
+  // Issue 9: a sign-out whose logout call did not reach the server.
+  signedOutSessionMayBeActive:
+    'You are signed out here, but the server could not be reached: your session may still be active. It will be ended when the connection is back.',
+  previousSessionNotEnded:
+    'The previous session could not be ended yet. Try again when the connection to the server is back.',
+  // Issue 9: a new browser session opened offline on a device that holds someone's cached data.
+  previousUser: 'the previous user',
+  cachedForTitle: (name: string) => `Continue as ${name}?`,
+  cachedForBody: (name: string) =>
+    `This browser holds console data cached for ${name}. You are offline, so the console cannot check who is signed in. Continue as ${name} to see it, or sign out to remove it from this device.`,
+  continueAs: (name: string) => `Continue as ${name}`,
+} as const
+
+// Issue 9: the bulk disk upload (src/forms/disk-create.tsx, src/hooks/use-bulk-upload.ts).
+export const UPLOAD_T = {
+  checkingFile: (percent: number) => `Checking file: ${percent}%`,
+  fileChecked: 'File checked',
+  fileCheckFailed: (message: string) => `The file could not be read: ${message}`,
+  pausedServer: 'Paused: the server is busy, retrying',
+  finishedTitle: 'The disk finished importing',
+  finishedBody: (name: string) =>
+    `The disk ${name} finished importing before the upload could be cancelled. Delete it anyway, or keep it and dismiss the upload.`,
+  deleteDisk: 'Delete disk',
+  deleteFinishedTitle: 'Delete disk',
+  deleteFinishedContent: 'finished importing. Deleting it destroys the uploaded data. Delete it anyway?',
+  deleteFinishedError: 'Could not delete disk',
+  dismiss: 'Dismiss',
+  dismissDescription: 'Keep the disk as it is and close this upload',
 } as const

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import {
@@ -20,6 +21,7 @@ import {
   loginRedirectPath,
   onUnauthorized,
   redirectTarget,
+  safeRedirect,
   setApiToken,
   type UnauthorizedInfo,
 } from './client'
@@ -498,6 +500,67 @@ describe('login redirect', () => {
     expect(redirectTarget('?redirect_uri=https%3A%2F%2Fevil.example')).toBe('/projects')
     expect(redirectTarget('?redirect_uri=%2F%2Fevil.example')).toBe('/projects')
     expect(redirectTarget('?redirect_uri=%2F%5Cevil.example')).toBe('/projects')
+  })
+
+  const ORIGIN = 'http://console.test:8080'
+
+  it('normalises before checking: dot segments, backslashes and encoded slashes cannot leave the origin', () => {
+    for (const bad of [
+      '/.//evil.example',
+      '/./\\evil.example',
+      '/a/..//evil.example',
+      '/%2e/%2fevil.example',
+      '/%252f%252fevil.example',
+      '/\t/evil.example',
+      '\\\\evil.example',
+      '//evil.example/x',
+      'https://evil.example',
+      'HTTPS://evil.example/projects',
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,hi',
+      '',
+      '/login/default-silo/local',
+    ]) {
+      expect(safeRedirect(bad, ORIGIN), bad).toBe('/projects')
+      expect(redirectTarget(`?${new URLSearchParams({ redirect_uri: bad })}`), bad).toBe('/projects')
+    }
+    expect(safeRedirect(null, ORIGIN)).toBe('/projects')
+  })
+
+  it('passes normal same-origin paths with their query and hash unchanged', () => {
+    for (const good of [
+      '/projects',
+      '/projects/mock-project/instances?page=abc&x=1',
+      '/settings/ssh-keys-new',
+      '/system/access?edit=5f0c#top',
+    ]) {
+      expect(safeRedirect(good, ORIGIN)).toBe(good)
+    }
+    // A full URL of this very origin is still a path here.
+    expect(safeRedirect(`${ORIGIN}/settings/profile?a=1`, ORIGIN)).toBe('/settings/profile?a=1')
+  })
+
+  it('property: any string gives one leading slash on the same origin, and never throws', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({
+            unit: fc.constantFrom('/', '\\', '.', '%', '2', 'e', 'f', 'F', ':', '\t', 'a', '@', '?', '#'),
+          }),
+          fc.webUrl(),
+        ),
+        (s) => {
+          const r = safeRedirect(s, ORIGIN)
+          expect(r.startsWith('/')).toBe(true)
+          expect(r.startsWith('//')).toBe(false)
+          expect(r.startsWith('/\\')).toBe(false)
+          expect(new URL(r, ORIGIN).origin).toBe(ORIGIN)
+        },
+      ),
+      { numRuns: 2000 },
+    )
   })
 })
 

@@ -325,13 +325,58 @@ export function loginRedirectPath(location: { pathname: string; search: string }
   return `/login?redirect_uri=${encodeURIComponent(`${pathname}${search}`)}`
 }
 
+/** Where a sign-in lands when there is no usable redirect_uri. */
+export const DEFAULT_AFTER_LOGIN = '/projects'
+
+/** Undo percent-encoding a few times over, so `%2f` or `%252f` cannot hide a second slash. */
+function fullyDecoded(path: string): string | null {
+  let current = path
+  for (let i = 0; i < 4; i++) {
+    let next: string
+    try {
+      next = decodeURIComponent(current)
+    } catch {
+      return null
+    }
+    if (next === current) return current
+    current = next
+  }
+  return current
+}
+
 /**
- * Where to go after login, from the login page's query. Only a same-origin path is accepted, so a
- * crafted link cannot bounce a freshly signed-in user to another site.
+ * The one check of a post-login target (login pages, SAML RelayState, the client). An open redirect
+ * would hand a freshly signed-in user to another site, so the value is normalised first, exactly as
+ * the browser will read it (dot segments, backslashes, tabs, percent-encoding), and only then checked:
+ * it must stay on this origin and its path must not begin with two slashes (`//host` is
+ * protocol-relative), in raw or decoded form. Login pages themselves are refused (returning there
+ * would loop). Never throws; anything doubtful becomes the default.
  */
-export function redirectTarget(search: string, fallback = '/projects'): string {
-  const target = new URLSearchParams(search).get('redirect_uri')
-  if (target === null) return fallback
-  const sameOrigin = target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')
-  return sameOrigin ? target : fallback
+export function safeRedirect(
+  uri: string | null | undefined,
+  origin: string = globalThis.location?.origin ?? 'http://console.invalid',
+  fallback: string = DEFAULT_AFTER_LOGIN,
+): string {
+  if (typeof uri !== 'string' || uri === '') return fallback
+  try {
+    const base = new URL(origin)
+    const url = new URL(uri, base.origin)
+    if (url.origin !== base.origin) return fallback
+    const decoded = fullyDecoded(url.pathname)
+    if (decoded === null) return fallback
+    for (const path of [url.pathname, decoded.replace(/\\/g, '/')]) {
+      if (!path.startsWith('/') || path.startsWith('//')) return fallback
+    }
+    if (/^\/login(\/|$)/.test(url.pathname)) return fallback
+    const result = url.pathname + url.search + url.hash
+    // Belt and braces: what we hand out must read back as a path on this same origin.
+    return new URL(result, base.origin).origin === base.origin ? result : fallback
+  } catch {
+    return fallback
+  }
+}
+
+/** Where to go after login, from the login page's query (see safeRedirect). */
+export function redirectTarget(search: string, fallback = DEFAULT_AFTER_LOGIN): string {
+  return safeRedirect(new URLSearchParams(search).get('redirect_uri'), undefined, fallback)
 }

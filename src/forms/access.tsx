@@ -28,6 +28,7 @@ import {
   UserIcon,
 } from '../components'
 import { CacheStatus } from '../components/CacheStatus'
+import { useDraft } from '../hooks/use-draft'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { T } from '../strings'
 import { QueryError } from '../ui/QueryError'
@@ -369,6 +370,12 @@ export function AccessAddForm({ scopeLabel, offers, roles, io, writeReason, onDi
   const [identityError, setIdentityError] = useState<string | undefined>()
   const [serverError, setServerError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  // Issue 9: the choice survives a session expiry and the sign-in that follows.
+  useDraft('access-add', { identityId, role }, (saved) => {
+    if (typeof saved.identityId === 'string') setIdentityId(saved.identityId)
+    if (typeof saved.role === 'string' && (roles as readonly string[]).includes(saved.role))
+      setRole(saved.role as RoleName)
+  })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -460,6 +467,11 @@ export function AccessEditForm({
   const [submitting, setSubmitting] = useState(false)
   const [acknowledged, setAcknowledged] = useState(false)
   const needsAck = ownAdmin(role)
+  // Issue 9: the new role survives a session expiry (the path names the assignment being edited).
+  useDraft(`access-edit:${row.identityId}`, { role }, (saved) => {
+    if (typeof saved.role === 'string' && (roles as readonly string[]).includes(saved.role))
+      setRole(saved.role as RoleName)
+  })
 
   async function submit(e: FormEvent) {
     e.preventDefault()

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter'
 import { mutate, OfflineError } from '../../storage'
 import { toUserError } from '../api/errors'
 import { SideModal, TextArea, TextField, toast } from '../components'
+import { useDraft } from '../hooks/use-draft'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { T } from '../strings'
 
@@ -36,6 +37,12 @@ export function SshKeyCreateForm({ onDismiss }: { onDismiss: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const writeBlocked = useWriteGuard()
+  // Issue 9: what was typed survives a session expiry and the sign-in that follows.
+  useDraft('ssh-key-create', { name, description, publicKey }, (saved) => {
+    if (typeof saved.name === 'string') setName(saved.name)
+    if (typeof saved.description === 'string') setDescription(saved.description)
+    if (typeof saved.publicKey === 'string') setPublicKey(saved.publicKey)
+  })
 
   async function submit(e: FormEvent) {
     e.preventDefault()

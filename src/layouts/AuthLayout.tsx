@@ -2,11 +2,12 @@
 // with breadcrumbs, connectivity, theme and the user menu (with sign out), and the main content.
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react'
+import { type ReactNode, useEffect, useId, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { getCacheScope, subscribeCacheScope, useConnectivity, useResource } from '../../storage'
 import {
+  Button,
   CloudIcon,
   CloudOffIcon,
   DisksIcon,
@@ -22,7 +23,7 @@ import {
   UserIcon,
 } from '../components'
 import { breadcrumbs, type NavSection, navEntries, type Params } from '../routes'
-import { adoptUser, signOut } from '../session'
+import { adoptUser, continueAsRemembered, rememberedScope, signOut } from '../session'
 import { S, T } from '../strings'
 import { NavLink } from './NavLink'
 import { ThemeSwitch } from './ThemeSwitch'
@@ -256,13 +257,43 @@ function UserMenu({ name }: { name: string }) {
   )
 }
 
+/**
+ * A new browser session opened offline on a device that holds a user's cache: nobody can check who
+ * is at the keyboard, so the data shows only when they say it is theirs (issue 9, shared laptops).
+ */
+function WhoseDataPrompt({ name }: { name: string }) {
+  const titleId = useId()
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={css({ maxW: 'xl', mx: 'auto', mt: '16', display: 'grid', gap: '4' })}
+    >
+      <h1 id={titleId} className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>
+        {T.cachedForTitle(name)}
+      </h1>
+      <p className={css({ color: 'fg.muted' })}>{T.cachedForBody(name)}</p>
+      <div className={css({ display: 'flex', gap: '3' })}>
+        <Button variant="primary" onClick={() => continueAsRemembered()}>
+          {T.continueAs(name)}
+        </Button>
+        <Button variant="secondary" onClick={() => void signOut()}>
+          {S.signOut}
+        </Button>
+      </div>
+    </section>
+  )
+}
+
 export function AuthLayout({ children }: { children: ReactNode }) {
   const scopeKnown = useSyncExternalStore(subscribeCacheScope, getCacheScope, getCacheScope) !== null
+  const { online } = useConnectivity()
   const me = useResource('currentUserView', {})
   const user = me.data
   useEffect(() => {
-    if (user) void adoptUser({ userId: user.id, siloId: user.siloId })
+    if (user) void adoptUser({ userId: user.id, siloId: user.siloId, displayName: user.displayName })
   }, [user])
+  // Without the scope (a new browser session), /v1/me decides; offline it cannot, so ask.
+  const remembered = scopeKnown || online ? null : rememberedScope()
 
   return (
     <div className={shell}>
@@ -283,7 +314,13 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           {/* With the user known from the last visit, the page and /v1/me load at once (no request
               waterfall; a 401 on either sends the user to login). On a first visit the page waits
               for /v1/me, so its data is fetched once, into this user's cache scope. */}
-          {scopeKnown ? children : <PageSkeleton />}
+          {scopeKnown ? (
+            children
+          ) : remembered ? (
+            <WhoseDataPrompt name={remembered.displayName ?? T.previousUser} />
+          ) : (
+            <PageSkeleton />
+          )}
         </main>
       </div>
     </div>

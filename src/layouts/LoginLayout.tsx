@@ -1,6 +1,8 @@
 // Split layout with a hero image for login pages (spec section 2).
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { usePendingLogout } from '../session'
+import { T } from '../strings'
 
 export function LoginLayout({ children }: { children: ReactNode }) {
   return (
@@ -23,8 +25,25 @@ export function LoginLayout({ children }: { children: ReactNode }) {
         id="main"
         className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', p: '8' })}
       >
-        <div className={css({ w: 'full', maxW: 'modalNarrow' })}>{children}</div>
+        <div className={css({ w: 'full', maxW: 'modalNarrow', display: 'grid', gap: '6' })}>
+          <SignOutPendingNotice />
+          {children}
+        </div>
       </main>
     </div>
+  )
+}
+
+/** Issue 9: said for as long as the server has not confirmed the sign-out (it may still be active). */
+function SignOutPendingNotice() {
+  const pending = usePendingLogout()
+  if (!pending) return null
+  return (
+    <p
+      role="status"
+      className={css({ bg: 'notice.bg', color: 'notice.fg', p: '3', borderRadius: 'md', fontSize: 'sm' })}
+    >
+      {T.signedOutSessionMayBeActive}
+    </p>
   )
 }

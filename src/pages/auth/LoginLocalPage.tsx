@@ -4,11 +4,10 @@ import { type FormEvent, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
 import { useLocation, useSearch } from 'wouter'
-import { api } from '../../api/client'
+import { api, safeRedirect } from '../../api/client'
 import { toUserError } from '../../api/errors'
 import { useRouteParams } from '../../route-context'
-import { adoptUser } from '../../session'
-import { safeRedirect } from '../../util/redirect'
+import { adoptUser, retryPendingLogout, sessionReplaced } from '../../session'
 
 export const LOGIN_FAILED = 'Could not sign in. Check the username and password and try again.'
 
@@ -28,13 +27,18 @@ export default function LoginLocalPage() {
     e.preventDefault()
     setPending(true)
     setError(null)
+    // A sign-out still waiting for the server gets its chance first, so the old session ends
+    // rather than being orphaned by the new cookie (that new cookie replaces it here either way).
+    await retryPendingLogout()
     const result = await api.call('loginLocal', { path: { siloName: silo }, body: { username, password } })
     setPending(false)
     if (result.type === 'success') {
+      sessionReplaced()
       // Learn who signed in before leaving, so the first screen reads and fills this user's cache
       // at once (and another user's cache on this device is wiped first).
       const me = await api.call('currentUserView', {})
-      if (me.type === 'success') await adoptUser({ userId: me.data.id, siloId: me.data.siloId })
+      if (me.type === 'success')
+        await adoptUser({ userId: me.data.id, siloId: me.data.siloId, displayName: me.data.displayName })
       // In-app navigation: the cache scope is already this user's, and the in-browser mock (whose
       // sessions live in page memory) keeps the new session.
       navigate(safeRedirect(redirectUri, window.location.origin), { replace: true })

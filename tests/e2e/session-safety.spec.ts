@@ -1,0 +1,220 @@
+// Session safety (issue 9) against `npm start` (production build, real service worker, mock API over
+// HTTP): a sign-out the server never heard of, a shared laptop reopened offline, and a form whose
+// session expired while it was being filled. Every test signs in with its own session.
+import { expect, type Page, test } from '@playwright/test'
+import { DEMO_PASSWORD, login } from './helpers'
+
+const INSTANCES = '/projects/mock-project/instances'
+/** A seeded, running instance of mock-project that no test changes. */
+const ANCHOR = 'db1'
+const LOGIN = '/login/default-silo/local'
+const PENDING_NOTICE =
+  'You are signed out here, but the server could not be reached: your session may still be active. It will be ended when the connection is back.'
+
+// Tracing records every step; these tests reload offline and count records, keep it light.
+test.use({ trace: 'off' })
+
+async function waitForServiceWorker(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration()
+          return navigator.serviceWorker.controller !== null && reg?.active?.state === 'activated'
+        }),
+      { timeout: 20_000, message: 'the service worker controls the page' },
+    )
+    .toBe(true)
+}
+
+/** Records in every IndexedDB database of the origin (all stores). */
+function countRecords(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const req = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result)
+        r.onerror = () => reject(r.error)
+      })
+    let n = 0
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue
+      const db = await req(indexedDB.open(info.name))
+      const stores = [...db.objectStoreNames]
+      if (stores.length > 0) {
+        const tx = db.transaction(stores, 'readonly')
+        for (const s of stores) n += await req(tx.objectStore(s).count())
+      }
+      db.close()
+    }
+    return n
+  })
+}
+
+const anchorCell = (page: Page) =>
+  page.getByRole('table', { name: 'Instances' }).getByRole('cell', { name: ANCHOR, exact: true })
+
+async function signOutFromMenu(page: Page) {
+  await page.getByRole('button', { name: /^User menu for / }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+}
+
+/** Counts /v1/me requests from the page from now on. */
+function countMeRequests(page: Page) {
+  const seen = { n: 0 }
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/v1/me') seen.n++
+  })
+  return seen
+}
+
+test.describe('sign-out that cannot reach the server', () => {
+  test('offline: wipes, says the session may be active, stays signed out across reloads and ends the session on reconnect', async ({
+    page,
+    context,
+  }) => {
+    test.slow()
+    await login(page)
+    await page.goto('/projects')
+    await expect(page.getByRole('link', { name: 'mock-project', exact: true })).toBeVisible()
+    await waitForServiceWorker(page)
+    await expect.poll(() => countRecords(page), { message: 'the cache is filled' }).toBeGreaterThan(0)
+
+    await context.setOffline(true)
+    await signOutFromMenu(page)
+    await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+    await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
+    expect(await countRecords(page)).toBe(0)
+
+    // A reload, and a signed-in address, still show the login page: nothing asks who is signed in.
+    const me = countMeRequests(page)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
+    await page.goto('/projects')
+    await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+    await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
+    expect(me.n).toBe(0)
+    expect(await countRecords(page)).toBe(0)
+
+    // The link comes back: the logout goes out by itself and the notice goes once it is done.
+    const logout = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/logout')
+    await context.setOffline(false)
+    expect((await logout).status()).toBe(204)
+    await expect(page.getByText(PENDING_NOTICE)).toHaveCount(0)
+    expect(me.n).toBe(0)
+    expect((await page.request.get('/v1/me')).status()).toBe(401)
+  })
+
+  test('logout answering 503: the next start retries it, and only its success ends the pending state', async ({
+    page,
+  }) => {
+    const isLogout = (url: URL) => url.pathname === '/v1/logout'
+    await page.route(isLogout, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ request_id: 'e2e', error_code: 'ServiceUnavailable', message: 'down' }),
+      }),
+    )
+    await login(page)
+    await page.goto(INSTANCES)
+    await expect(anchorCell(page)).toBeVisible()
+    await expect.poll(() => countRecords(page)).toBeGreaterThan(0)
+
+    await signOutFromMenu(page)
+    await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+    await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
+    expect(await countRecords(page)).toBe(0)
+
+    // Still failing: a reload of a signed-in page is the login page, and the user is not signed in.
+    const me = countMeRequests(page)
+    const failedRetry = page.waitForResponse((r) => isLogout(new URL(r.url())))
+    await page.goto(INSTANCES)
+    expect((await failedRetry).status()).toBe(503)
+    await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+    await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
+    await expect(anchorCell(page)).toHaveCount(0)
+    expect(me.n).toBe(0)
+
+    // The server answers again: the next start ends the session for real.
+    await page.unroute(isLogout)
+    const retry = page.waitForResponse((r) => isLogout(new URL(r.url())))
+    await page.reload()
+    expect((await retry).status()).toBe(204)
+    await expect(page.getByText(PENDING_NOTICE)).toHaveCount(0)
+    expect((await page.request.get('/v1/me')).status()).toBe(401)
+    expect(me.n).toBe(0)
+  })
+})
+
+test.describe('shared laptop: a new browser session opened offline', () => {
+  async function cacheThenNewBrowserSessionOffline(
+    page: Page,
+    context: import('@playwright/test').BrowserContext,
+  ) {
+    await login(page)
+    await page.goto(INSTANCES)
+    await expect(anchorCell(page)).toBeVisible()
+    await waitForServiceWorker(page)
+    await expect.poll(() => countRecords(page)).toBeGreaterThan(0)
+    // Closing the browser ends its session cookies; the cache in IndexedDB stays.
+    await context.clearCookies()
+    await context.setOffline(true)
+    await page.reload()
+  }
+
+  test('shows no cached row until the user confirms whose data it is; "continue" then shows it', async ({
+    page,
+    context,
+  }) => {
+    test.slow()
+    await cacheThenNewBrowserSessionOffline(page, context)
+    await expect(page.getByRole('heading', { name: 'Continue as fleet-admin?' })).toBeVisible()
+    await expect(page.getByText(/console data cached for fleet-admin/)).toBeVisible()
+    await expect(anchorCell(page)).toHaveCount(0)
+    expect(await countRecords(page)).toBeGreaterThan(0)
+
+    await page.getByRole('button', { name: 'Continue as fleet-admin' }).click()
+    await expect(anchorCell(page)).toBeVisible()
+  })
+
+  test('"sign out" on the confirmation leaves zero IndexedDB records', async ({ page, context }) => {
+    test.slow()
+    await cacheThenNewBrowserSessionOffline(page, context)
+    await expect(page.getByRole('heading', { name: 'Continue as fleet-admin?' })).toBeVisible()
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    expect(await countRecords(page)).toBe(0)
+    await expect(anchorCell(page)).toHaveCount(0)
+  })
+})
+
+test.describe('unsaved input across an expired session', () => {
+  test('the SSH key form keeps what was typed through the sign-in round trip', async ({ page }) => {
+    await login(page)
+    await page.goto('/settings/ssh-keys-new')
+    const name = page.getByRole('textbox', { name: 'Name' })
+    const key = page.getByRole('textbox', { name: 'Public key' })
+    await name.fill('draft-kept')
+    await key.fill('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDraftKeptAcrossSignIn e2e@laptop')
+
+    // The session ends on the server (the cookie goes with it): the next call answers 401.
+    expect((await page.request.post('/v1/logout')).status()).toBe(204)
+    await page.getByRole('button', { name: 'Add SSH key' }).click()
+    await expect(page).toHaveURL(`${LOGIN}?redirect_uri=${encodeURIComponent('/settings/ssh-keys-new')}`)
+
+    await page.getByLabel('Username').fill('fleet-admin')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/settings\/ssh-keys-new$/)
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('draft-kept')
+    await expect(page.getByRole('textbox', { name: 'Public key' })).toHaveValue(
+      'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDraftKeptAcrossSignIn e2e@laptop',
+    )
+    // Restored once: nothing of it is left in storage.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes('draft')))).toEqual(
+      [],
+    )
+  })
+})
