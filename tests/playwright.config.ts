@@ -47,7 +47,9 @@ export default defineConfig({
       command: `npx tsx mocks/server.ts`,
       cwd: '..',
       url: `http://127.0.0.1:${PORT}/projects`,
-      env: { PORT: String(PORT), HOST: '127.0.0.1' },
+      // MOCK_TEST_HOOKS: the /__mock/* hooks (reset, disk hash, holding transitions) answer only in
+      // test runs; without it they are 404 to anyone but a fleet admin.
+      env: { PORT: String(PORT), HOST: '127.0.0.1', MOCK_TEST_HOOKS: '1' },
       reuseExistingServer: false,
       timeout: 240_000,
       stdout: 'pipe',

@@ -40,12 +40,16 @@ function transitionLater(
   ms: number,
   then?: () => void,
 ): void {
-  after(ms, () => {
-    const i = db().instances.find((x) => x.id === id)
-    if (!i || i.run_state !== from) return
-    setRunState(i, next)
-    then?.()
-  })
+  after(
+    ms,
+    () => {
+      const i = db().instances.find((x) => x.id === id)
+      if (!i || i.run_state !== from) return
+      setRunState(i, next)
+      then?.()
+    },
+    id,
+  )
 }
 
 export function setRunState(i: Instance, state: S['InstanceState']): void {
@@ -60,12 +64,16 @@ function diskLater(
   next: () => S['DiskState'],
   ms: number,
 ): void {
-  after(ms, () => {
-    const d = db().disks.find((x) => x.id === id)
-    if (!d || d.state.state !== from) return
-    d.state = next()
-    d.time_modified = now()
-  })
+  after(
+    ms,
+    () => {
+      const d = db().disks.find((x) => x.id === id)
+      if (!d || d.state.state !== from) return
+      d.state = next()
+      d.time_modified = now()
+    },
+    id,
+  )
 }
 
 const attachedTo = (d: Disk, instanceId: string) =>

@@ -37,9 +37,37 @@ function sessionCookie(token: string): string {
 }
 const clearedCookie = `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`
 
-/** Only same-site paths may be redirect targets (no open redirect). */
-function safeRedirect(target: string | null | undefined): string {
-  return target?.startsWith('/') && !target.startsWith('//') ? target : '/projects'
+const SAFE_DEFAULT = '/projects'
+// Bases no real target can share, of both schemes: a target that resolves to another origin against
+// either names a host of its own (`http:host` is a path under an http page but a host under https).
+const PROBE_BASES = ['http://x.invalid', 'https://x.invalid']
+
+/**
+ * Only same-origin paths may be redirect targets (no open redirect). The target is resolved the way
+ * a browser resolves a Location header (`/\host`, tabs and newlines and `//host` all name a host),
+ * and a path that decodes to `//` or `/\` is refused too, for a router that decodes before it
+ * navigates. Anything else goes to /projects. Returns the normalised path, the one that was checked.
+ */
+export function safeRedirect(target: string | null | undefined): string {
+  if (!target) return SAFE_DEFAULT
+  let url: URL | undefined
+  for (const base of PROBE_BASES) {
+    try {
+      url = new URL(target, base)
+    } catch {
+      return SAFE_DEFAULT
+    }
+    if (url.origin !== new URL(base).origin) return SAFE_DEFAULT
+  }
+  if (!url) return SAFE_DEFAULT
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(url.pathname)
+  } catch {
+    return SAFE_DEFAULT
+  }
+  if (/^\/[/\\]/.test(url.pathname) || /^\/[/\\]/.test(decoded)) return SAFE_DEFAULT
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 function oauthError(error: string, description: string): Response {

@@ -1,11 +1,12 @@
 // Disks (with the bulk-write import flow), snapshots and images (spec sections 4 and 7).
 // Import flow: import_ready -> importing_from_bulk_writes (bulk-write-start) -> import_ready
 // (bulk-write-stop) -> finalizing -> detached (finalize, optionally snapshotting the disk).
-import { type HttpHandler, HttpResponse, http } from 'msw'
+import { type HttpHandler, HttpResponse } from 'msw'
 import { type Db, type Disk, type Image, db as liveDb, type S } from '../db'
 import { requireProject, requireSilo } from '../lib/auth'
 import { badRequest, invalidRequest, isUuid, notFound } from '../lib/errors'
 import { type Ctx, handle } from '../lib/handle'
+import { testHook } from '../lib/hooks'
 import { now, randomId } from '../lib/ids'
 import { assertNameFree, lookupInProject, lookupProject } from '../lib/lookup'
 import { paginate } from '../lib/paginate'
@@ -23,22 +24,30 @@ export const DISK_TRANSITION_MS = { create: 1000, finalize: 1500, snapshot: 1500
 const currentDb = (): Db => liveDb
 
 function diskLater(id: string, from: S['DiskState']['state'], next: S['DiskState'], ms: number): void {
-  after(ms, () => {
-    const d = currentDb().disks.find((x) => x.id === id)
-    if (!d || d.state.state !== from) return
-    d.state = next
-    d.time_modified = now()
-  })
+  after(
+    ms,
+    () => {
+      const d = currentDb().disks.find((x) => x.id === id)
+      if (!d || d.state.state !== from) return
+      d.state = next
+      d.time_modified = now()
+    },
+    id,
+  )
 }
 
 function snapshotLater(id: string, ms: number): void {
-  after(ms, () => {
-    const s = currentDb().snapshots.find((x) => x.id === id)
-    if (s && s.state === 'creating') {
-      s.state = 'ready'
-      s.time_modified = now()
-    }
-  })
+  after(
+    ms,
+    () => {
+      const s = currentDb().snapshots.find((x) => x.id === id)
+      if (s && s.state === 'creating') {
+        s.state = 'ready'
+        s.time_modified = now()
+      }
+    },
+    id,
+  )
 }
 
 /** Create a disk row (also used by instance create). Validates size, source and name. */
@@ -438,9 +447,10 @@ function newSnapshot(d: Disk, name: string, description: string): S['Snapshot'] 
 
 /**
  * Test hook (not part of the API): SHA-256 and size of the bytes bulk-written to a disk, so an
- * upload test can compare them with the file it sent. Only served by the mock, never when proxying.
+ * upload test can compare them with the file it sent. Only served by the mock, never when proxying,
+ * and only in test runs or to a fleet admin (lib/hooks.ts).
  */
-export const diskHashHandler = http.get('*/__mock/disks/:id/sha256', async ({ params }) => {
+export const diskHashHandler = testHook('get', '/__mock/disks/:id/sha256', async ({ params }) => {
   const id = String(params.id)
   if (!currentDb().disks.some((d) => d.id === id)) {
     return HttpResponse.json({ message: `not found: disk with id "${id}"` }, { status: 404 })

@@ -40,6 +40,11 @@ export function badRequest(message: string): ApiError {
   return new ApiError(400, undefined, message)
 }
 
+/** A body in a media type the operation does not take: dropshot answers 415 without an error code. */
+export function unsupportedMediaType(message: string): ApiError {
+  return new ApiError(415, undefined, message)
+}
+
 export function unauthorized(): ApiError {
   return new ApiError(401, 'Unauthorized', 'credentials missing or invalid')
 }

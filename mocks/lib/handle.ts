@@ -10,7 +10,15 @@ import { type OperationName, operations } from '../../src/api/__generated__/oper
 import { type Db, db, type User } from '../db'
 import { type Caller, hasAnyRole, resolveCaller, SESSION_COOKIE } from './auth'
 import { mockConfig } from './config'
-import { ApiError, badRequest, errorBody, forbidden, internalError, unauthorized } from './errors'
+import {
+  ApiError,
+  badRequest,
+  errorBody,
+  forbidden,
+  internalError,
+  unauthorized,
+  unsupportedMediaType,
+} from './errors'
 import { randomId } from './ids'
 import { restoreScanParams } from './paginate'
 import { isPaginated, requestSchema, successStatus, validatorFor } from './spec'
@@ -114,11 +122,33 @@ function chaosError(): ApiError {
   return internalError()
 }
 
+/** The media types dropshot knows (`ApiEndpointBodyContentType::from_mime_type`). */
+const knownMediaTypes = new Set([
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'application/octet-stream',
+  'multipart/form-data',
+])
+
+/**
+ * The media type check of dropshot's typed bodies (JSON and URL-encoded), so the mock refuses what
+ * the real API refuses: parameters (`; charset=...`) and case are ignored, a missing header counts
+ * as JSON, an unknown type or one the operation does not take is 415 without an error code. A
+ * text/plain body, the kind any page can post cross-site without a preflight, never reaches a handler.
+ */
+export function checkMediaType(expected: string, header: string | null): void {
+  const mime = (header ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? ''
+  if (!knownMediaTypes.has(mime)) throw unsupportedMediaType(`unsupported mime type: ${JSON.stringify(mime)}`)
+  if (mime !== expected) throw unsupportedMediaType(`expected content type "${expected}", got "${mime}"`)
+}
+
 async function parseBody(name: OperationName, request: Request): Promise<unknown> {
   const contentType = operations[name] as { body?: string }
   if (!contentType.body) return undefined
-  // The contract types binary bodies as strings (the only one is the SAML POST, a form).
+  // Untyped bodies take any media type, as in dropshot (UntypedBody, StreamingBody): the SAML POST
+  // is the browser's form post, whatever type the identity provider's form declares.
   if (contentType.body === 'application/octet-stream') return await request.text()
+  checkMediaType(contentType.body, request.headers.get('content-type'))
   const text = await request.text()
   const schema = requestSchema(name)
   if (contentType.body === 'application/x-www-form-urlencoded') {

@@ -32,3 +32,13 @@ export function watchPageErrors(page: Page) {
   })
   return errors
 }
+
+/**
+ * Holds (`hold: true`) or releases the mock's state transitions of the given resources, so a test
+ * sees a transitional state (stopping, starting...) for as long as it needs, whatever the load.
+ * Scoped to ids: tests share one mock server, and a global hold would stall the others.
+ */
+export async function holdTransitions(request: APIRequestContext, ids: string[], hold: boolean) {
+  const res = await request.post('/__mock/transitions', { data: { hold, ids } })
+  expect(res.status(), `${hold ? 'hold' : 'release'} transitions: ${await res.text()}`).toBe(200)
+}

@@ -61,11 +61,8 @@ function dataRows(page: Page) {
     .filter({ has: page.getByRole('cell') })
 }
 
-// Tracing records every step (snapshots, screencast): it would distort the first-paint timing.
-test.use({ trace: 'off' })
-
 test.describe('offline', () => {
-  test('the instances list paints from cache offline within 1 s, writes say why they are disabled, and reconnecting revalidates', async ({
+  test('the instances list paints from cache offline, writes say why they are disabled, and reconnecting revalidates', async ({
     page,
     context,
   }) => {
@@ -80,27 +77,21 @@ test.describe('offline', () => {
     await expect(status).toHaveCount(0)
 
     await context.setOffline(true)
-    // The page notes when the row enters the DOM (ms from its navigation start), for the message.
+    // Timing is the bench's business (`npm run bench`), never a pass/fail threshold here: the first
+    // paint is only logged, on the page's own clock from its navigation start.
     await page.addInitScript(`new MutationObserver((_, obs) => {
       if ([...document.querySelectorAll('td')].some((td) => td.textContent === ${JSON.stringify(ANCHOR)})) {
         window.__firstRowAt = performance.now()
         obs.disconnect()
       }
     }).observe(document, { childList: true, subtree: true })`)
-    const started = Date.now()
     await page.reload({ waitUntil: 'commit' })
-    await instancesTable(page).getByRole('cell', { name: ANCHOR, exact: true }).waitFor()
-    const elapsed = Date.now() - started
+    await expect(instancesTable(page).getByRole('cell', { name: ANCHOR, exact: true })).toBeVisible()
     const inPage = await page.evaluate(() =>
       Math.round((window as { __firstRowAt?: number }).__firstRowAt ?? -1),
     )
-    // Asserted on the page's own clock (from its navigation start): the driver's round trips and the
-    // old page's unload, which the wall time includes, cost 0.5-1.5 s more on a loaded 2-core machine.
-    const message = `first row in the DOM ${inPage} ms after navigation start (wall ${elapsed} ms)`
-    test.info().annotations.push({ type: 'timing', description: message })
-    console.log(message)
-    expect(inPage, message).toBeGreaterThan(0)
-    expect(inPage, message).toBeLessThan(1000)
+    test.info().annotations.push({ type: 'timing', description: `first row offline after ${inPage} ms` })
+    console.log(`offline: first row in the DOM ${inPage} ms after navigation start`)
     await expect(dataRows(page)).toHaveCount(onlineCount)
 
     // The connectivity indicator and the cache status.
@@ -127,7 +118,17 @@ test.describe('offline', () => {
 
     // Back online: the view revalidates by itself and the indicator goes.
     const refetch = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/instances')
-    await page.waitForTimeout(1100) // the "Updated" time has a resolution of one second
+    // The "Updated" time has a resolution of one second: reconnect once the page's clock shows
+    // another second than the stamp, so a revalidation is bound to change it.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+            new Date(),
+          ),
+        ),
+      )
+      .not.toBe(updatedBefore)
     await context.setOffline(false)
     await refetch
     await expect(status).toHaveCount(0)

@@ -69,8 +69,21 @@ test.describe('app shell', () => {
     })
     await page.mouse.wheel(0, 900)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800)
+    // The position is saved with a 125 ms throttle: wait until it is, not for a fixed time.
     const saved = await page.evaluate(() => window.scrollY)
-    await page.waitForTimeout(300) // past the 125 ms save throttle
+    await expect
+      .poll(
+        () =>
+          page.evaluate((y) => {
+            const all = JSON.parse(sessionStorage.getItem('rack-console:scroll') ?? '{}') as Record<
+              string,
+              number
+            >
+            return Object.values(all).some((v) => Math.abs(v - y) <= 1)
+          }, saved),
+        { message: 'the scroll position is saved' },
+      )
+      .toBe(true)
     await page
       .getByRole('navigation', { name: 'Breadcrumbs' })
       .getByRole('link', { name: 'Projects' })
@@ -107,10 +120,21 @@ test.describe('app shell', () => {
   })
 
   test('shell pages pass axe and run under the CSP without violations', async ({ page }) => {
+    // Three pages and three axe runs, each seconds long on a loaded 2-core machine.
+    test.slow()
     const errors = watchPageErrors(page)
-    for (const path of ['/projects', '/projects/mock-project/instances', '/settings/profile']) {
+    // Each page is checked once its content is in, not mid-load: a condition, never a sleep.
+    const loaded: Record<string, () => Promise<void>> = {
+      '/projects': () =>
+        expect(page.getByRole('link', { name: 'mock-project', exact: true }).first()).toBeVisible(),
+      '/projects/mock-project/instances': () =>
+        expect(page.getByRole('cell', { name: 'db1', exact: true })).toBeVisible(),
+      '/settings/profile': () => expect(page.getByRole('button', { name: /^Copy user ID/ })).toBeVisible(),
+    }
+    for (const [path, ready] of Object.entries(loaded)) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await ready()
       await expectAccessible(page)
     }
     expect(errors).toEqual([])
