@@ -3,45 +3,27 @@ import pandacss from '@pandacss/dev/postcss'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { dropMockWorker } from './src/server/build.ts'
+import { withCspMeta } from './src/server/csp.ts'
 
 // Two browser builds share this config:
 // - production (default): the PWA; the service worker from sw/sw.ts precaches the app shell.
 // - mock (`--mode mock`): the msw worker serves the mock API in the browser; the PWA worker is
 //   disabled so the two workers never fight over the scope (TOOLCHAIN.md).
-// The strict Content-Security-Policy (no inline scripts). The Node server sends it as a header too;
-// the meta tag keeps it in force wherever the built files are served. Not applied to the dev server,
-// whose React refresh preamble is an inline script.
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ')
-
-// The in-browser mock validates request bodies with ajv, which compiles validators with
-// new Function: only the mock build (never production) allows eval for that.
+// The Content-Security-Policy meta tag (src/server/csp.ts holds the one policy; the Node server sends
+// the same directives as a header, plus the header-only ones). Not applied to the dev server, whose
+// React refresh preamble is an inline script.
 const cspMeta = (mode: string): Plugin => ({
   name: 'csp-meta',
   apply: 'build',
-  transformIndexHtml: (html) => {
-    const csp = mode === 'mock' ? CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'") : CSP
-    return html.replace(
-      '<meta charset="UTF-8" />',
-      `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${csp}" />`,
-    )
-  },
+  transformIndexHtml: (html) => withCspMeta(html, mode),
 })
 
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     cspMeta(mode),
+    dropMockWorker(mode),
     VitePWA({
       disable: mode === 'mock',
       strategies: 'injectManifest',
@@ -77,7 +59,9 @@ export default defineConfig(({ mode }) => ({
   build: {
     // DIST_DIR / DIST_MOCK_DIR let parallel test runs on one machine build into folders of their own.
     outDir: mode === 'mock' ? (process.env.DIST_MOCK_DIR ?? 'dist-mock') : (process.env.DIST_DIR ?? 'dist'),
-    sourcemap: true,
+    // Maps are written for symbolicating reports but not referenced from the bundles, and the server
+    // answers 404 for *.map: browsers never get the source.
+    sourcemap: 'hidden',
     target: 'es2022',
   },
   server: { port: 5173 },

@@ -1,22 +1,22 @@
-// `npm start`: the production build (built first when stale) and the API on one origin. API paths
-// go to the mock (msw handlers through `getResponse`), or with API_URL to a real API by proxy.
-// The serial console is a real websocket. Env: HOST (127.0.0.1), PORT (4173), API_URL, CHAOS,
-// MOCK_DELAY_MS, MOCK_TIME_SCALE.
+// `npm start`: the production build (built first when stale) and the API on one origin. The server
+// itself (static files, limits, headers, the API_URL proxy) is src/server/http.ts; this entry point
+// builds when stale and plugs in the mock API (msw handlers through `getResponse`) and the mock
+// serial-console websocket. With API_URL the mock stays out and API paths are proxied.
+// Env: HOST (127.0.0.1), PORT (4173), API_URL, CHAOS, MOCK_DELAY_MS, MOCK_TIME_SCALE, DIST_DIR.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import https from 'node:https'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { getResponse } from 'msw'
-import sirv from 'sirv'
 import { WebSocketServer } from 'ws'
+import { CSP_HEADER } from '../src/server/csp'
+import { isApiRequest, startAppServer } from '../src/server/http'
+import { rejectSocket } from '../src/server/respond'
 import { db } from './db'
 import { handlers } from './handlers'
-import { resolveCaller, SESSION_COOKIE } from './lib/auth'
+import { hasAnyRole, projectRole, resolveCaller, SESSION_COOKIE } from './lib/auth'
 import { isUuid } from './lib/errors'
-import { randomId } from './lib/ids'
 import {
   SERIAL_GREETING,
   SERIAL_GREETING_DELAY_MS,
@@ -30,9 +30,9 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 // DIST_DIR (relative to the repo) lets parallel test runs use build folders of their own.
 const distDir = `${root}${process.env.DIST_DIR ?? 'dist'}`
 
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "connect-src 'self'; worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+/** The policy sent with every HTML answer (the one policy of the app lives in src/server/csp.ts). */
+export const CSP = CSP_HEADER
+export { isApiRequest }
 
 export type ServerOptions = {
   port?: number
@@ -45,13 +45,6 @@ export type ServerOptions = {
   log?: boolean
   /** Directory of the built app (default dist/); tests point it at a fixture. */
   dist?: string
-}
-
-/** API paths: /v1/*, /experimental/*, and non-GET /login/* and /device/* (GETs there are SPA pages). */
-export function isApiRequest(method: string, pathname: string): boolean {
-  if (pathname.startsWith('/v1/') || pathname.startsWith('/experimental/')) return true
-  const page = method === 'GET' || method === 'HEAD'
-  return !page && (pathname.startsWith('/login/') || pathname.startsWith('/device/'))
 }
 
 function newestMtime(path: string): number {
@@ -91,114 +84,7 @@ function runBuild(): Promise<void> {
   })
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
-}
-
-function toFetchRequest(req: IncomingMessage, body: Buffer | undefined, origin: string): Request {
-  const headers = new Headers()
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue
-    headers.set(k, Array.isArray(v) ? v.join(k === 'cookie' ? '; ' : ', ') : v)
-  }
-  return new Request(new URL(req.url ?? '/', origin), {
-    method: req.method,
-    headers,
-    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
-  })
-}
-
-async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {}
-  response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie') headers[key] = value
-  })
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length) headers['set-cookie'] = cookies
-  const body = Buffer.from(await response.arrayBuffer())
-  res.writeHead(response.status, headers)
-  res.end(body)
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' })
-  res.end(JSON.stringify(body))
-}
-
-async function mockApi(req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
-  const method = req.method ?? 'GET'
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req)
-  const response = await getResponse(handlers, toFetchRequest(req, body, origin))
-  if (!response) {
-    sendJson(res, 404, { request_id: randomId(), error_code: 'Not Found', message: 'Not Found' })
-    return
-  }
-  await sendFetchResponse(res, response)
-}
-
-/** Drop `Domain` so the upstream's cookies stick to this origin; keep everything else. */
-function localCookie(c: string): string {
-  return c.replace(/;\s*Domain=[^;]*/i, '')
-}
-
-function proxyApi(req: IncomingMessage, res: ServerResponse, apiUrl: URL): void {
-  const mod = apiUrl.protocol === 'https:' ? https : http
-  const upstream = mod.request(
-    new URL(req.url ?? '/', apiUrl),
-    { method: req.method, headers: { ...req.headers, host: apiUrl.host } },
-    (up) => {
-      const headers = { ...up.headers }
-      if (headers['set-cookie']) headers['set-cookie'] = headers['set-cookie'].map(localCookie)
-      res.writeHead(up.statusCode ?? 502, headers)
-      up.pipe(res)
-    },
-  )
-  upstream.on('error', (err) => {
-    if (!res.headersSent)
-      sendJson(res, 502, { request_id: randomId(), message: `proxy error: ${err.message}` })
-    else res.destroy()
-  })
-  req.pipe(upstream)
-}
-
-function proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, apiUrl: URL): void {
-  const mod = apiUrl.protocol === 'https:' ? https : http
-  const upstream = mod.request(new URL(req.url ?? '/', apiUrl), {
-    method: 'GET',
-    headers: { ...req.headers, host: apiUrl.host },
-  })
-  upstream.on('upgrade', (upRes, upSocket, upHead) => {
-    const lines = [`HTTP/1.1 ${upRes.statusCode ?? 101} ${upRes.statusMessage ?? 'Switching Protocols'}`]
-    for (let i = 0; i < upRes.rawHeaders.length; i += 2)
-      lines.push(`${upRes.rawHeaders[i]}: ${upRes.rawHeaders[i + 1]}`)
-    socket.write(`${lines.join('\r\n')}\r\n\r\n`)
-    if (upHead.length) socket.write(upHead)
-    if (head.length) upSocket.write(head)
-    upSocket.pipe(socket).pipe(upSocket)
-    upSocket.on('error', () => socket.destroy())
-    socket.on('error', () => upSocket.destroy())
-  })
-  upstream.on('response', (upRes) => {
-    socket.end(`HTTP/1.1 ${upRes.statusCode} ${upRes.statusMessage}\r\n\r\n`)
-  })
-  upstream.on('error', () => socket.destroy())
-  upstream.end()
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) return v.join('=')
-  }
-  return undefined
-}
-
-/** Mock-mode websocket: the caller must be signed in and the instance must exist. */
+/** Mock-mode websocket: the caller must be signed in and allowed to read the instance. */
 function mockSerialUpgrade(
   req: IncomingMessage,
   socket: Duplex,
@@ -206,17 +92,27 @@ function mockSerialUpgrade(
   wss: WebSocketServer,
   url: URL,
 ): void {
-  const reject = (status: number, text: string) => {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Length: 0\r\n\r\n`)
+  let selector: string
+  try {
+    selector = decodeURIComponent(url.pathname.match(SERIAL_STREAM_PATH)?.[1] ?? '')
+  } catch {
+    rejectSocket(socket, 400)
+    return
   }
-  const selector = decodeURIComponent(url.pathname.match(SERIAL_STREAM_PATH)?.[1] ?? '')
   const caller = resolveCaller(
     db,
     req.headers.authorization ?? null,
     cookieValue(req.headers.cookie, SESSION_COOKIE),
   )
   if (!caller) {
-    reject(401, 'Unauthorized')
+    rejectSocket(socket, 401)
+    return
+  }
+  // The same permission as reading the instance (instanceView): any role on its project, which a
+  // silo or fleet role grants by inheritance. A user with no role at all is refused before lookup,
+  // as every /v1 handler refuses them.
+  if (!hasAnyRole(db, caller.user)) {
+    rejectSocket(socket, 403)
     return
   }
   const project = url.searchParams.get('project')
@@ -226,7 +122,11 @@ function mockSerialUpgrade(
     isUuid(selector) ? i.id === selector : i.name === selector && i.project_id === projectId,
   )
   if (!instance) {
-    reject(404, 'Not Found')
+    rejectSocket(socket, 404)
+    return
+  }
+  if (!projectRole(db, caller.user, instance.project_id)) {
+    rejectSocket(socket, 403)
     return
   }
   wss.handleUpgrade(req, socket, head, (client) => {
@@ -239,98 +139,50 @@ function mockSerialUpgrade(
   })
 }
 
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [k, ...v] = part.trim().split('=')
+    if (k === name) return v.join('=')
+  }
+  return undefined
+}
+
 export async function startServer(
   opts: ServerOptions = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const host = opts.host ?? '127.0.0.1'
-  const apiUrl = opts.apiUrl ? new URL(opts.apiUrl) : undefined
   if (opts.build !== false && !opts.dist && buildIsStale()) await runBuild()
-
   const dist = opts.dist ?? distDir
-  const assets = existsSync(dist)
-    ? sirv(dist, {
-        single: true,
-        etag: true,
-        // sirv passes the requested path: the SPA fallback (index.html) answers extension-less paths.
-        setHeaders(res, pathname) {
-          if (pathname.endsWith('.html') || !/\.[A-Za-z0-9]+$/.test(pathname)) {
-            res.setHeader('Cache-Control', 'no-cache')
-            res.setHeader('Content-Security-Policy', CSP)
-            res.setHeader('X-Content-Type-Options', 'nosniff')
-            res.setHeader('Referrer-Policy', 'same-origin')
-          } else if (pathname === '/sw.js' || pathname === '/manifest.webmanifest') {
-            res.setHeader('Cache-Control', 'no-cache')
-          } else if (pathname.startsWith('/assets/')) {
-            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-          }
-        },
-      })
-    : undefined
 
   const wss = new WebSocketServer({ noServer: true })
-  let origin = ''
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', origin)
-    const method = req.method ?? 'GET'
-    const handleError = (err: unknown) => {
-      console.error('server error', err)
-      if (!res.headersSent) sendJson(res, 500, { request_id: randomId(), message: 'Internal Server Error' })
-      else res.destroy()
-    }
-    if (isApiRequest(method, url.pathname)) {
-      if (apiUrl) proxyApi(req, res, apiUrl)
-      else mockApi(req, res, origin).catch(handleError)
-      return
-    }
-    if (url.pathname.startsWith('/__mock/')) {
-      if (apiUrl) sendJson(res, 404, { message: 'test hooks are only served by the mock' })
-      else mockApi(req, res, origin).catch(handleError)
-      return
-    }
-    if (!assets) {
-      res.writeHead(503, { 'content-type': 'text/plain' })
-      res.end('dist/ is missing: run `npx vite build` (or start without build: false)')
-      return
-    }
-    assets(req, res)
+  const app = await startAppServer({
+    host: opts.host,
+    port: opts.port,
+    dist: existsSync(dist) ? dist : undefined,
+    upstream: opts.apiUrl,
+    local: {
+      fetch: (request) => getResponse(handlers, request),
+      handlesPath: (pathname) => pathname.startsWith('/__mock/'),
+      upgrade: (req, socket, head, url) => mockSerialUpgrade(req, socket, head, wss, url),
+    },
   })
-
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', origin)
-    if (!SERIAL_STREAM_PATH.test(url.pathname)) {
-      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n')
-      return
-    }
-    if (apiUrl) proxyUpgrade(req, socket, head, apiUrl)
-    else mockSerialUpgrade(req, socket, head, wss, url)
-  })
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port ?? 4173, host, resolve)
-  })
-  const addr = server.address() as AddressInfo
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`
 
   if (opts.log) {
-    console.log(`\nRack Console: ${origin}/`)
-    if (apiUrl) console.log(`API: proxied to ${apiUrl.origin}`)
+    console.log(`\nRack Console: ${app.url}/`)
+    if (opts.apiUrl) console.log(`API: proxied to ${new URL(opts.apiUrl).origin}`)
     else {
-      console.log(`API: mock (silo ${DEMO_SILO}); sign in at ${origin}/login/${DEMO_SILO}/local`)
+      console.log(`API: mock (silo ${DEMO_SILO}); sign in at ${app.url}/login/${DEMO_SILO}/local`)
       console.log(`Demo users: ${demoUsers.join(', ')}`)
       console.log(`Password (all users): ${DEMO_PASSWORD}\n`)
     }
   }
 
   return {
-    url: origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const c of wss.clients) c.terminate()
-        wss.close()
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    url: app.url,
+    close: async () => {
+      for (const c of wss.clients) c.terminate()
+      wss.close()
+      await app.close()
+    },
   }
 }
 

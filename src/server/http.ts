@@ -1,0 +1,342 @@
+// The production HTTP server: the built PWA from a directory, API paths answered by a local API (the
+// mock plugs in here) or proxied to API_URL, and the serial-console websocket. Security model:
+// - Only origin-form request targets are served (target.ts); anything else is 400.
+// - Bodies are capped (413) before they are read and while they stream.
+// - Every answer carries `X-Content-Type-Options: nosniff`; HTML carries the CSP (csp.ts).
+// - Source maps are never served; nothing but the built files is.
+// - Node's own timeouts, header limits and a connection cap bound what one client can hold.
+// - No input ends the process: handlers are wrapped, malformed HTTP gets 400, sockets have 'error'
+//   listeners.
+// This module must not import from mocks/: production runs without the mock.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+import sirv from 'sirv'
+import { BodyTooLargeError, declaresTooLarge, readBody } from './body'
+import { CSP_HEADER } from './csp'
+import { type ProxyContext, proxyRequest, proxyUpgrade } from './proxy'
+import { NOSNIFF, rejectSocket, sendError } from './respond'
+import { parseTarget, pathAndQuery } from './target'
+
+const MiB = 1024 * 1024
+
+export type Limits = {
+  /**
+   * Largest request body. The biggest bodies the app sends are bulk disk writes: 512 KiB chunks
+   * (DEFAULT_CHUNK_SIZE in machines/bulk-upload.machine.ts), about 700 KB as base64 in JSON. 4 MiB
+   * leaves room for larger chunk sizes and still refuses a flood at once.
+   */
+  maxBodyBytes: number
+  /** How long the proxy waits for the upstream's answer (504 after), and for its body to move. */
+  upstreamTimeoutMs: number
+  /** Node's bound on receiving one whole request (headers and body). */
+  requestTimeoutMs: number
+  /** Node's bound on receiving the request headers. */
+  headersTimeoutMs: number
+  /** Idle time before a kept-alive connection is closed. */
+  keepAliveTimeoutMs: number
+  /** Open connections at most; Node drops new ones beyond it. */
+  maxConnections: number
+  /** Total size of a request's headers (431 beyond it). */
+  maxHeaderBytes: number
+  /** Headers per request kept at most. */
+  maxHeadersCount: number
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  maxBodyBytes: 4 * MiB,
+  upstreamTimeoutMs: 60_000,
+  requestTimeoutMs: 60_000,
+  headersTimeoutMs: 20_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1024,
+  maxHeaderBytes: 16 * 1024,
+  maxHeadersCount: 100,
+}
+
+/** The serial-console stream: the only websocket the API offers, so the only upgrade served. */
+export const SERIAL_STREAM_PATH = /^\/v1\/instances\/[^/]+\/serial-console\/stream$/
+
+/** API paths: /v1/*, /experimental/*, and non-GET /login/* and /device/* (GETs there are SPA pages). */
+export function isApiRequest(method: string, pathname: string): boolean {
+  if (pathname.startsWith('/v1/') || pathname.startsWith('/experimental/')) return true
+  const page = method === 'GET' || method === 'HEAD'
+  return !page && (pathname.startsWith('/login/') || pathname.startsWith('/device/'))
+}
+
+/** An API answered in this process (the mock), instead of a proxied one. */
+export type LocalApi = {
+  /** The answer to an API request (body already read within the cap), or undefined for 404. */
+  fetch(request: Request): Promise<Response | undefined>
+  /** Extra non-API paths it answers (the mock's test hooks). */
+  handlesPath?(pathname: string): boolean
+  /** Accept or refuse a websocket upgrade on SERIAL_STREAM_PATH; `url` is the validated target. */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void
+}
+
+export type AppServerOptions = {
+  host?: string
+  port?: number
+  /** Directory of the built app; without it (or when missing) pages answer 503. */
+  dist?: string
+  /** Proxy API paths to this origin (API_URL); its path, if any, is ignored. */
+  upstream?: string
+  /** Answer API paths in-process; ignored when `upstream` is set. */
+  local?: LocalApi
+  limits?: Partial<Limits>
+  /** Where causes of failures go (never to clients). Default: console.error. */
+  log?: (message: string, err?: unknown) => void
+}
+
+export type AppServer = { url: string; server: http.Server; close(): Promise<void> }
+
+/** Send a Fetch Response (a local API's answer) through a Node response. */
+async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {}
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers[key] = value
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) headers['set-cookie'] = cookies
+  const body = Buffer.from(await response.arrayBuffer())
+  res.writeHead(response.status, headers)
+  res.end(body)
+}
+
+function toFetchHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers()
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue
+    headers.set(k, Array.isArray(v) ? v.join(k === 'cookie' ? '; ' : ', ') : v)
+  }
+  return headers
+}
+
+function isSourceMap(pathname: string): boolean {
+  let decoded = pathname
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    // undecodable: judged on the raw path (the static handler cannot map it to a file either)
+  }
+  return /\.map$/i.test(pathname) || /\.map$/i.test(decoded)
+}
+
+/** System errors (refused, reset, DNS) in one line each: an unreachable API must not flood the log. */
+function defaultLog(message: string, err?: unknown): void {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code
+  if (code && err instanceof Error) console.error(`${message}: ${code} ${err.message}`)
+  else console.error(message, err ?? '')
+}
+
+export async function startAppServer(opts: AppServerOptions): Promise<AppServer> {
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits }
+  const log = opts.log ?? defaultLog
+  const host = opts.host ?? '127.0.0.1'
+  const upstream = opts.upstream ? new URL(opts.upstream) : undefined
+  if (upstream && upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    throw new Error(`API_URL must be http: or https:, not ${upstream.protocol}`)
+  const local = upstream ? undefined : opts.local
+
+  const upgraded = new Set<Duplex>()
+  const track = (socket: Duplex) => {
+    upgraded.add(socket)
+    socket.once('close', () => upgraded.delete(socket))
+  }
+  const agent =
+    upstream?.protocol === 'https:'
+      ? new https.Agent({ keepAlive: true, maxSockets: 256 })
+      : new http.Agent({ keepAlive: true, maxSockets: 256 })
+  const proxy: ProxyContext | undefined = upstream && {
+    upstream,
+    agent,
+    timeoutMs: limits.upstreamTimeoutMs,
+    maxBodyBytes: limits.maxBodyBytes,
+    log,
+    track,
+  }
+
+  const assets = opts.dist
+    ? sirv(opts.dist, {
+        single: true,
+        etag: true,
+        // sirv passes the requested path: the SPA fallback (index.html) answers extension-less paths.
+        setHeaders(res, pathname) {
+          if (pathname.endsWith('.html') || !/\.[A-Za-z0-9]+$/.test(pathname)) {
+            res.setHeader('Cache-Control', 'no-cache')
+            res.setHeader('Content-Security-Policy', CSP_HEADER)
+            res.setHeader('Referrer-Policy', 'same-origin')
+          } else if (pathname === '/sw.js' || pathname === '/manifest.webmanifest') {
+            res.setHeader('Cache-Control', 'no-cache')
+          } else if (pathname.startsWith('/assets/')) {
+            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+          }
+        },
+      })
+    : undefined
+
+  let origin = ''
+
+  const answerLocally = async (req: IncomingMessage, res: ServerResponse, url: URL, api: LocalApi) => {
+    const method = req.method ?? 'GET'
+    let body: Buffer | undefined
+    if (method !== 'GET' && method !== 'HEAD') {
+      try {
+        body = await readBody(req, limits.maxBodyBytes)
+      } catch (err) {
+        if (err instanceof BodyTooLargeError) {
+          sendError(res, 413, { close: true })
+          return
+        }
+        throw err
+      }
+    }
+    const response = await api.fetch(
+      new Request(new URL(pathAndQuery(url), origin), {
+        method,
+        headers: toFetchHeaders(req),
+        body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+      }),
+    )
+    if (!response) sendError(res, 404)
+    else await sendFetchResponse(res, response)
+  }
+
+  const serveStatic = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const method = req.method ?? 'GET'
+    if (method !== 'GET' && method !== 'HEAD') {
+      sendError(res, 405, { headers: { Allow: 'GET, HEAD' } })
+      return
+    }
+    // Source maps stay on the build machine (built `hidden`): they would hand out the source.
+    if (isSourceMap(url.pathname)) {
+      sendError(res, 404)
+      return
+    }
+    if (!assets) {
+      sendError(res, 503)
+      return
+    }
+    assets(req, res, () => sendError(res, 404))
+  }
+
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = parseTarget(req.url)
+    if (!url) {
+      sendError(res, 400, { close: true })
+      return
+    }
+    if (declaresTooLarge(req, limits.maxBodyBytes)) {
+      sendError(res, 413, { close: true })
+      return
+    }
+    const method = req.method ?? 'GET'
+    if (isApiRequest(method, url.pathname)) {
+      if (proxy) proxyRequest(req, res, url, proxy)
+      else if (local) await answerLocally(req, res, url, local)
+      else sendError(res, 404)
+      return
+    }
+    if (local?.handlesPath?.(url.pathname)) {
+      await answerLocally(req, res, url, local)
+      return
+    }
+    serveStatic(req, res, url)
+  }
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('X-Content-Type-Options', NOSNIFF)
+    const failed = (err: unknown) => {
+      log(`${req.method} ${req.url}: handler failed`, err)
+      if (!res.headersSent) sendError(res, 500)
+      else res.destroy()
+    }
+    try {
+      route(req, res).catch(failed)
+    } catch (err) {
+      failed(err)
+    }
+  }
+
+  const server = http.createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+    },
+    onRequest,
+  )
+  server.maxHeadersCount = limits.maxHeadersCount
+  server.maxConnections = limits.maxConnections
+
+  // `Expect: 100-continue`: refuse an oversized body before the client sends a byte of it.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!declaresTooLarge(req, limits.maxBodyBytes)) res.writeContinue()
+    onRequest(req, res)
+  })
+
+  // Malformed HTTP (bad request line, oversized headers, timeouts) never reaches a handler.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // Mid-response (a pipelined request after it broke), a raw status line would corrupt the stream.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy()
+      return
+    }
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : err.code === 'HPE_HEADERS_TIMEOUT'
+            ? 408
+            : 400
+    rejectSocket(socket, status)
+  })
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node stops watching an upgraded socket: a reset must not become an uncaught error.
+    socket.on('error', (err) => {
+      log(`upgrade ${req.url}: socket error`, err)
+      socket.destroy()
+    })
+    track(socket)
+    try {
+      const url = parseTarget(req.url)
+      if (!url) rejectSocket(socket, 400)
+      else if (!SERIAL_STREAM_PATH.test(url.pathname)) rejectSocket(socket, 404)
+      else if (proxy) proxyUpgrade(req, socket, head, url, proxy)
+      else if (local?.upgrade) local.upgrade(req, socket, head, url)
+      else rejectSocket(socket, 404)
+    } catch (err) {
+      log(`upgrade ${req.url}: handler failed`, err)
+      rejectSocket(socket, 500)
+    }
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 4173, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  // A listening server's own errors (e.g. EMFILE on accept) are logged, never fatal.
+  server.on('error', (err) => log('server error', err))
+  const addr = server.address() as AddressInfo
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`
+
+  return {
+    url: origin,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of upgraded) socket.destroy()
+        agent.destroy()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

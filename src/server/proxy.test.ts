@@ -1,0 +1,313 @@
+// @vitest-environment node
+// The API_URL proxy over real loopback HTTP, against a fake upstream and a fake second service: it
+// sends nothing to any host but API_URL's, hides upstream failures behind one generic answer, caps
+// bodies, times out, passes client disconnects on, cuts truncated answers, and sets X-Forwarded-*.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket, { WebSocketServer } from 'ws'
+import { type AppServer, DEFAULT_LIMITS, startAppServer } from './http'
+import {
+  closedPort,
+  fixtureDist,
+  headerOf,
+  portOf,
+  rawExchange,
+  statusBeforeBodyEnds,
+  statusOf,
+} from './test-support'
+
+const MiB = 1024 * 1024
+const quiet = () => {}
+
+type Seen = { url: string; headers: http.IncomingHttpHeaders }
+
+/** What the fake upstream saw, and hooks into its never-answering route. */
+const seen: Seen[] = []
+let hangingClosed: Promise<void>
+let hangingArrived: Promise<void>
+let armHanging: () => void
+
+let upstream: http.Server
+let upstreamUrl: string
+let second: net.Server
+let secondConnections = 0
+let secondPort = 0
+let proxy: AppServer
+
+function upstreamHandler(req: IncomingMessage, res: ServerResponse) {
+  seen.push({ url: req.url ?? '', headers: req.headers })
+  const path = new URL(req.url ?? '/', 'http://x').pathname
+  if (path === '/v1/ping') {
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      connection: 'keep-alive, x-upstream-hop',
+      'x-upstream-hop': 'internal',
+      'set-cookie': 'session=s1; Path=/; Domain=api.internal; HttpOnly',
+    })
+    res.end('{"ok":true}')
+  } else if (path === '/v1/hang') {
+    // Never answers; tells the test when the request arrived and when its connection went away.
+    armHanging()
+    res.on('close', () => {
+      if (!res.writableFinished) resolveClosed()
+    })
+  } else if (path === '/v1/truncated') {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
+    res.write('{"partial":')
+    setImmediate(() => req.socket.destroy())
+  } else if (path === '/v1/echo-size') {
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+    })
+    req.on('end', () => res.end(JSON.stringify({ size })))
+  } else {
+    res.writeHead(404).end()
+  }
+}
+let resolveClosed: () => void
+
+beforeAll(async () => {
+  hangingArrived = new Promise((resolve) => {
+    armHanging = resolve
+  })
+  hangingClosed = new Promise((resolve) => {
+    resolveClosed = resolve
+  })
+  upstream = http.createServer(upstreamHandler)
+  const wss = new WebSocketServer({ noServer: true })
+  upstream.on('upgrade', (req, socket, head) => {
+    seen.push({ url: req.url ?? '', headers: req.headers })
+    wss.handleUpgrade(req, socket, head, (ws) => ws.on('message', (d: Buffer) => ws.send(`echo ${d}`)))
+  })
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`
+
+  second = net.createServer((socket) => {
+    secondConnections++
+    socket.destroy()
+  })
+  await new Promise<void>((resolve) => second.listen(0, '127.0.0.1', resolve))
+  secondPort = (second.address() as net.AddressInfo).port
+
+  proxy = await startAppServer({ port: 0, dist: fixtureDist(), upstream: upstreamUrl, log: quiet })
+})
+
+afterAll(async () => {
+  await proxy?.close()
+  upstream?.closeAllConnections()
+  await new Promise((r) => upstream?.close(r))
+  await new Promise((r) => second?.close(r))
+})
+
+describe('not an open proxy', () => {
+  it('refuses every target that could name another host, for HTTP and websocket, and sends nothing there', async () => {
+    const other = `127.0.0.1:${secondPort}`
+    const targets = [
+      `//${other}/v1/ping`,
+      `http://${other}/v1/ping`,
+      `https://${other}/v1/ping`,
+      `ftp://${other}/v1/ping`,
+      `/\\${other}/v1/ping`,
+      `/.//${other}/v1/ping`,
+      `//${other}/v1/instances/db1/serial-console/stream`,
+      `http://${other}/v1/instances/db1/serial-console/stream`,
+      `ws://${other}/v1/instances/db1/serial-console/stream`,
+    ]
+    const before = seen.length
+    for (const target of targets) {
+      for (const upgrade of [false, true]) {
+        const extra = upgrade
+          ? 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n' +
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'
+          : 'Connection: close\r\n'
+        const answer = await rawExchange(
+          proxy.url,
+          `GET ${target} HTTP/1.1\r\nHost: ${new URL(proxy.url).host}\r\nCookie: session=secret\r\n${extra}\r\n`,
+        )
+        expect(statusOf(answer), `${target} upgrade=${upgrade}`).toBe(400)
+      }
+    }
+    expect(secondConnections).toBe(0)
+    expect(seen.slice(before)).toEqual([])
+    // Normal traffic still goes through, and the upstream only ever saw single-slash paths.
+    expect((await fetch(`${proxy.url}/v1/ping`)).status).toBe(200)
+    for (const s of seen) expect(s.url).toMatch(/^\/[^/\\]/)
+  })
+
+  it('proxies the serial-console websocket to the upstream', async () => {
+    const ws = new WebSocket(
+      `${proxy.url.replace('http', 'ws')}/v1/instances/db1/serial-console/stream?project=p`,
+    )
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve)
+      ws.once('error', reject)
+    })
+    const reply = new Promise<string>((resolve) => ws.once('message', (d: Buffer) => resolve(d.toString())))
+    ws.send('hi')
+    expect(await reply).toBe('echo hi')
+    ws.close()
+    expect(seen.at(-1)?.url).toBe('/v1/instances/db1/serial-console/stream?project=p')
+    expect(seen.at(-1)?.headers['x-forwarded-for']).toBe('127.0.0.1')
+  })
+})
+
+describe('headers', () => {
+  it('sets X-Forwarded-*, forwards cookies, and drops hop-by-hop and client forwarding headers', async () => {
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = http.request(`${proxy.url}/v1/ping?x=1`, {
+        headers: {
+          connection: 'keep-alive, x-client-hop',
+          'x-client-hop': 'private',
+          'keep-alive': 'timeout=5',
+          'proxy-authorization': 'Basic c2VjcmV0',
+          'x-forwarded-for': '203.0.113.9',
+          forwarded: 'for=203.0.113.9',
+          cookie: 'session=abc',
+        },
+      })
+      req.on('response', resolve)
+      req.on('error', reject)
+      req.end()
+    })
+    res.resume()
+    const got = seen.at(-1)
+    expect(got?.url).toBe('/v1/ping?x=1')
+    expect(got?.headers).toMatchObject({
+      host: new URL(upstreamUrl).host,
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': new URL(proxy.url).host,
+      cookie: 'session=abc',
+    })
+    for (const name of ['x-client-hop', 'keep-alive', 'proxy-authorization', 'forwarded'])
+      expect(got?.headers[name], name).toBeUndefined()
+    // Toward the client: the upstream's hop-by-hop header is gone, its cookie is this origin's, nosniff.
+    expect(res.headers['x-upstream-hop']).toBeUndefined()
+    expect(res.headers['set-cookie']).toEqual(['session=s1; Path=/; HttpOnly'])
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('static answers in proxy mode say nosniff and carry the CSP', async () => {
+    const page = await fetch(`${proxy.url}/projects`)
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect((await fetch(`${proxy.url}/assets/app-abc123.js.map`)).status).toBe(404)
+  })
+})
+
+describe('upstream failures', () => {
+  it('a refused port and an unknown host get the same generic 502, naming neither', async () => {
+    const port = await closedPort()
+    const refused = await startAppServer({ port: 0, upstream: `http://127.0.0.1:${port}`, log: quiet })
+    const unknown = await startAppServer({
+      port: 0,
+      upstream: 'http://api.no-such-host.invalid:8443',
+      log: quiet,
+    })
+    try {
+      const answers = await Promise.all(
+        [refused, unknown].map(async (s) => {
+          const res = await fetch(`${s.url}/v1/ping`)
+          return {
+            status: res.status,
+            nosniff: res.headers.get('x-content-type-options'),
+            text: await res.text(),
+          }
+        }),
+      )
+      const [a, b] = answers
+      expect(a?.status).toBe(502)
+      expect(b?.status).toBe(502)
+      expect(a?.nosniff).toBe('nosniff')
+      // Identical apart from the per-answer request id.
+      const strip = (text = '') => ({ ...JSON.parse(text), request_id: 'id' })
+      expect(strip(a?.text)).toEqual(strip(b?.text))
+      expect(strip(a?.text)).toEqual({ request_id: 'id', message: 'The API could not be reached' })
+      for (const t of [a?.text, b?.text]) {
+        expect(t).not.toContain(String(port))
+        expect(t).not.toContain('8443')
+        expect(t).not.toMatch(/invalid|127\.0\.0\.1|ECONNREFUSED|ENOTFOUND|EAI_AGAIN/)
+      }
+    } finally {
+      await refused.close()
+      await unknown.close()
+    }
+  })
+
+  it('an upstream that does not answer gets 504 after the configured timeout', async () => {
+    const slow = await startAppServer({
+      port: 0,
+      upstream: upstreamUrl,
+      limits: { upstreamTimeoutMs: 200 },
+      log: quiet,
+    })
+    try {
+      const res = await fetch(`${slow.url}/v1/hang`)
+      expect(res.status).toBe(504)
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect((await res.json()).message).toBe('The API did not answer in time')
+    } finally {
+      await slow.close()
+    }
+  })
+
+  it('a client that disconnects takes its upstream request with it', async () => {
+    const req = http.request(`${proxy.url}/v1/hang`)
+    req.on('error', quiet)
+    req.end()
+    await hangingArrived
+    req.destroy()
+    // Resolves only when the upstream's connection for this request is closed.
+    await hangingClosed
+  })
+
+  it('a truncated upstream answer ends the client answer with an error instead of hanging', async () => {
+    const res = await fetch(`${proxy.url}/v1/truncated`)
+    expect(res.status).toBe(200)
+    await expect(res.text()).rejects.toThrow()
+  })
+})
+
+describe('body limits in proxy mode', () => {
+  it('a declared 64 MiB body gets 413 before any of it is read or forwarded', async () => {
+    const before = seen.length
+    const status = await statusBeforeBodyEnds(
+      proxy.url,
+      `POST /v1/echo-size HTTP/1.1\r\nHost: x\r\nContent-Length: ${64 * MiB}\r\n\r\n`,
+      Buffer.alloc(64 * 1024, 0x20),
+    )
+    expect(status).toBe(413)
+    expect(seen.slice(before)).toEqual([])
+  })
+
+  it('a chunked body over the cap gets 413 while it streams', async () => {
+    const chunk = Buffer.alloc(MiB, 0x20)
+    const body = Buffer.concat(
+      Array.from({ length: DEFAULT_LIMITS.maxBodyBytes / MiB + 1 }, () =>
+        Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]),
+      ),
+    )
+    const status = await statusBeforeBodyEnds(
+      proxy.url,
+      'POST /v1/echo-size HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n',
+      body,
+    )
+    expect(status).toBe(413)
+  })
+
+  it('a body under the cap streams through whole', async () => {
+    const body = Buffer.alloc(700 * 1024, 0x61)
+    const res = await fetch(`${proxy.url}/v1/echo-size`, { method: 'POST', body })
+    expect(await res.json()).toEqual({ size: body.length })
+  })
+
+  it('malformed HTTP to the proxy gets 400 and the proxy keeps serving', async () => {
+    const answer = await rawExchange(proxy.url, 'GET /v1/ping HTTP/1.1\r\nBad Header Line\r\n\r\n')
+    expect(statusOf(answer)).toBe(400)
+    expect(headerOf(answer, 'x-content-type-options')).toBe('nosniff')
+    expect((await fetch(`${proxy.url}/v1/ping`)).status).toBe(200)
+    expect(portOf(proxy.url)).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,245 @@
+// The API_URL reverse proxy (HTTP and the serial-console websocket). Every upstream request is built
+// from API_URL's scheme, host and port plus the validated origin-form path of the client's request:
+// nothing in a request can pick another host. Errors toward the client are fixed and generic (the
+// cause is logged here), so the proxy never reveals internal hosts or ports.
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http'
+import https from 'node:https'
+import type { Duplex } from 'node:stream'
+import { BodyTooLargeError, bodyLimiter } from './body'
+import { type OwnStatus, rejectSocket, sendError } from './respond'
+import { pathAndQuery } from './target'
+
+export type ProxyContext = {
+  /** API_URL: only its scheme, host and port are used. */
+  upstream: URL
+  /** Keep-alive agent for HTTP requests to the upstream. */
+  agent: http.Agent
+  /** Bound on waiting for the upstream's answer, and on silence while its body streams. */
+  timeoutMs: number
+  maxBodyBytes: number
+  log(message: string, err?: unknown): void
+  /** Registers a socket that server shutdown must destroy (upgraded connections). */
+  track(socket: Duplex): void
+}
+
+// RFC 9110 section 7.6.1: connection-specific fields are not forwarded. The forwarding fields are
+// dropped too: the proxy sets its own, so a client cannot claim another address.
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]
+const REQUEST_ONLY_DROPPED = ['host', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']
+
+/** The names to drop: the fixed hop-by-hop list plus any the Connection header lists. */
+function droppedNames(connection: string | string[] | undefined, extra: string[] = []): Set<string> {
+  const listed = (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean)
+  return new Set([...HOP_BY_HOP, ...extra, ...listed])
+}
+
+function filterHeaders(headers: IncomingHttpHeaders, drop: Set<string>): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !drop.has(name)) out[name] = value
+  return out
+}
+
+/** The client's end-to-end headers plus X-Forwarded-*, with Host set to the upstream's. */
+export function upstreamRequestHeaders(req: IncomingMessage, upstream: URL): OutgoingHttpHeaders {
+  const headers = filterHeaders(req.headers, droppedNames(req.headers.connection, REQUEST_ONLY_DROPPED))
+  headers.host = upstream.host
+  if (req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress
+  // This server speaks plain HTTP; a TLS terminator in front of it sets its own forwarding fields.
+  headers['x-forwarded-proto'] = 'http'
+  if (req.headers.host) headers['x-forwarded-host'] = req.headers.host
+  return headers
+}
+
+/** Drop `Domain` so the upstream's cookies stick to this origin; keep everything else. */
+function localCookie(c: string): string {
+  return c.replace(/;\s*Domain=[^;]*/i, '')
+}
+
+function clientResponseHeaders(upRes: IncomingMessage): OutgoingHttpHeaders {
+  const headers = filterHeaders(upRes.headers, droppedNames(upRes.headers.connection))
+  const cookies = upRes.headers['set-cookie']
+  if (cookies) headers['set-cookie'] = cookies.map(localCookie)
+  return headers
+}
+
+function requestOptions(ctx: ProxyContext, method: string, path: string, headers: OutgoingHttpHeaders) {
+  const { upstream } = ctx
+  return {
+    protocol: upstream.protocol,
+    // URL keeps IPv6 literals bracketed; the socket layer wants the bare address.
+    hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: upstream.port || (upstream.protocol === 'https:' ? 443 : 80),
+    method,
+    path,
+    headers,
+  }
+}
+
+function clientFor(upstream: URL): typeof http | typeof https {
+  return upstream.protocol === 'https:' ? https : http
+}
+
+/** Proxy one API request; `target` is the request's validated origin-form URL. */
+export function proxyRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: URL,
+  ctx: ProxyContext,
+): void {
+  const method = req.method ?? 'GET'
+  const path = pathAndQuery(target)
+  const up = clientFor(ctx.upstream).request({
+    ...requestOptions(ctx, method, path, upstreamRequestHeaders(req, ctx.upstream)),
+    agent: ctx.agent,
+  })
+  let failed = false
+  let idle: NodeJS.Timeout | undefined
+
+  // Only the first failure answers: destroying the upstream request reports a hang-up of its own.
+  const fail = (status: OwnStatus, err: unknown) => {
+    if (failed) return
+    failed = true
+    clearTimeout(waiting)
+    clearTimeout(idle)
+    ctx.log(`proxy ${method} ${path}: answered ${status}`, err)
+    up.destroy()
+    // After the status line has gone out, the only honest signal left is to cut the response.
+    if (res.headersSent) res.destroy()
+    else sendError(res, status, { close: status === 413 })
+  }
+
+  const waiting = setTimeout(
+    () => fail(504, new Error(`no answer within ${ctx.timeoutMs} ms`)),
+    ctx.timeoutMs,
+  )
+
+  up.on('response', (upRes) => {
+    clearTimeout(waiting)
+    if (failed || res.headersSent || res.destroyed) {
+      upRes.destroy()
+      return
+    }
+    res.writeHead(upRes.statusCode ?? 502, clientResponseHeaders(upRes))
+    const touch = () => {
+      clearTimeout(idle)
+      idle = setTimeout(
+        () => upRes.destroy(new Error(`upstream body silent for ${ctx.timeoutMs} ms`)),
+        ctx.timeoutMs,
+      )
+    }
+    touch()
+    upRes.on('data', touch)
+    upRes.pipe(res)
+    upRes.on('end', () => clearTimeout(idle))
+    // A response cut short upstream (reset, timeout, missing bytes) must end the client's response
+    // as failed too, not leave it waiting for bytes that never come.
+    upRes.on('error', (err) => {
+      clearTimeout(idle)
+      ctx.log(`proxy ${method} ${path}: upstream response broke off`, err)
+      res.destroy()
+    })
+    upRes.on('aborted', () => res.destroy())
+  })
+  up.on('error', (err) => fail(502, err))
+  // A client that goes away takes its upstream request with it.
+  res.on('close', () => {
+    clearTimeout(waiting)
+    clearTimeout(idle)
+    if (res.writableFinished) return
+    failed = true // nobody is left to answer
+    up.destroy()
+  })
+
+  // The body streams through (never buffered whole), counted against the cap on the way.
+  const limiter = bodyLimiter(ctx.maxBodyBytes)
+  limiter.on('error', (err) => {
+    req.unpipe(limiter)
+    if (err instanceof BodyTooLargeError) fail(413, err)
+    else fail(500, err)
+  })
+  req.on('error', () => up.destroy())
+  req.pipe(limiter).pipe(up)
+}
+
+/** Proxy a websocket upgrade on a validated origin-form `target`. */
+export function proxyUpgrade(
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  target: URL,
+  ctx: ProxyContext,
+): void {
+  const path = pathAndQuery(target)
+  const headers = upstreamRequestHeaders(req, ctx.upstream)
+  headers.connection = 'Upgrade'
+  headers.upgrade = req.headers.upgrade ?? 'websocket'
+  // A fresh connection: an upgraded socket leaves the pool for good anyway.
+  const up = clientFor(ctx.upstream).request({ ...requestOptions(ctx, 'GET', path, headers), agent: false })
+  let settled = false
+  const settle = () => {
+    const first = !settled
+    settled = true
+    clearTimeout(waiting)
+    return first
+  }
+  const fail = (status: number, err: unknown) => {
+    if (!settle()) return
+    ctx.log(`proxy websocket ${path}: answered ${status}`, err)
+    up.destroy()
+    rejectSocket(socket, status)
+  }
+  const waiting = setTimeout(
+    () => fail(504, new Error(`no answer within ${ctx.timeoutMs} ms`)),
+    ctx.timeoutMs,
+  )
+
+  socket.on('close', () => {
+    if (settle()) up.destroy()
+  })
+  up.on('upgrade', (upRes, upSocket, upHead) => {
+    if (!settle() || socket.destroyed) {
+      upSocket.destroy()
+      return
+    }
+    ctx.track(upSocket)
+    const lines = [`HTTP/1.1 101 ${upRes.statusMessage || 'Switching Protocols'}`]
+    for (let i = 0; i + 1 < upRes.rawHeaders.length; i += 2)
+      lines.push(`${upRes.rawHeaders[i]}: ${upRes.rawHeaders[i + 1]}`)
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`)
+    if (upHead.length) socket.write(upHead)
+    if (head.length) upSocket.write(head)
+    upSocket.on('error', () => socket.destroy())
+    socket.on('error', () => upSocket.destroy())
+    upSocket.on('close', () => socket.destroy())
+    socket.on('close', () => upSocket.destroy())
+    upSocket.pipe(socket)
+    socket.pipe(upSocket)
+  })
+  // The upstream refused the upgrade (401, 403, 404...): pass the status on, nothing else.
+  up.on('response', (upRes) => {
+    upRes.resume()
+    if (!settle()) return
+    rejectSocket(socket, upRes.statusCode ?? 502)
+  })
+  up.on('error', (err) => fail(502, err))
+  up.end()
+}
