@@ -4,19 +4,29 @@
 //   base64 writes, a few in flight) -> stopping (bulk-write-stop) -> finalizing (finalize, optional
 //   snapshot) -> done
 //
-// - A write that fails with a network error (rejects with `{ network: true }`) pauses the upload; it
-//   resumes after a backoff (1 s, 2 s, 4 s ... capped at 15 s) or at once on ONLINE, from the lowest
-//   unacknowledged chunk, re-sending only unacknowledged chunks. Other errors go to `failed`.
-// - CANCEL at any point cleans up: bulk-write-stop if it was started, then delete the disk; `cancelled`.
-// - `done` is reached only after finalize succeeded.
+// - Transient failures are retried with backoff (1 s, 2 s, 4 s ... capped at 15 s): a network error
+//   (the injected call rejects with `{ network: true }`) or a 429 as long as it takes, a 5xx
+//   MAX_SERVER_RETRIES times in a row. Anything else (a 4xx) goes to `failed` at once with its message.
+//   A chunk write that fails pauses the upload, which resumes after the backoff (or at once on ONLINE)
+//   from the lowest unacknowledged chunk, re-sending only unacknowledged chunks.
+// - A failed or unanswered start, stop or finalize may still have taken effect on the server (the
+//   answer can be lost after the server acted). So after any such failure the machine re-reads the
+//   disk (`checking`) and goes on from the state the server reports: a disk that left the import
+//   states after finalize is done; an import_ready disk after stop goes on to finalize; and so on.
+//   Only when the call visibly did not take effect is it retried (if transient) or the upload failed.
+// - CANCEL at any point re-reads the disk first: an importing disk is stopped then deleted, a disk
+//   that never finished importing is deleted, and a disk that finished importing is never deleted
+//   without asking: the machine waits in `cancelling.confirming` for CONFIRM_DELETE or DISMISS.
+// - DISMISS on a failed upload ends it as `dismissed`, leaving the disk as it is on the server.
+// - `done` is reached only once the server confirmed the finalize (its answer, or the disk's state).
 // - Resume after a reload: start with `resumeFrom: { diskId, ackedChunks }` (persist `context.diskId`
-//   and `context.acked` next to `fileFingerprint(...)`); creation is skipped, and bulk-write-start too
+//   and `context.acked` next to the file's fingerprint); creation is skipped, and bulk-write-start too
 //   when the disk is already importing_from_bulk_writes.
 //
 // I/O is injected: `bulkUploadMachine.provide({ actors: { createDisk, fetchDisk, startBulkWrite,
 // stopBulkWrite, finalizeDisk, deleteDisk, uploadChunks: chunkUploader({ readChunk, writeChunk }) } })`.
-import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
-import type { Disk } from '../src/api/types'
+import { and, assign, type EventObject, fromCallback, fromPromise, or, setup } from 'xstate'
+import type { Disk, DiskState } from '../src/api/types'
 import { errorMessage } from './shared'
 
 export const DEFAULT_CHUNK_SIZE = 512 * 1024
@@ -24,13 +34,15 @@ export const DEFAULT_CONCURRENCY = 3
 export const RATE_WINDOW_MS = 5000
 export const RETRY_BASE_MS = 1000
 export const RETRY_MAX_MS = 15_000
+/** 5xx answers in a row (without progress in between) that are retried before the upload fails. */
+export const MAX_SERVER_RETRIES = 5
 
-/** Backoff before the n-th (0-based) retry after a network failure: 1 s, 2 s, 4 s ... 15 s. */
+/** Backoff before the n-th (0-based) retry after a transient failure: 1 s, 2 s, 4 s ... 15 s. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt)
 }
 
-/** An error the injected writer throws when the request never got an answer. */
+/** An error the injected calls throw when the request never got an answer. */
 export type NetworkError = Error & { network: true }
 export function networkError(message = 'Network error'): NetworkError {
   return Object.assign(new Error(message), { network: true as const })
@@ -39,12 +51,42 @@ export function isNetworkError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { network?: unknown }).network === true
 }
 
+/** An error the injected calls throw for an HTTP error answer: its status decides whether to retry. */
+export type HttpError = Error & { status: number }
+export function httpError(message: string, status: number): HttpError {
+  return Object.assign(new Error(message), { status })
+}
+
+/**
+ * What a failure means for the upload: `network` (no answer) and `throttled` (429) are retried as
+ * long as it takes, `server` (5xx) a bounded number of times, `fatal` (anything else) never.
+ */
+export type FailureKind = 'network' | 'throttled' | 'server' | 'fatal'
+export function failureKind(error: unknown): FailureKind {
+  if (isNetworkError(error)) return 'network'
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : null
+  if (status === 429) return 'throttled'
+  if (typeof status === 'number' && status >= 500) return 'server'
+  return 'fatal'
+}
+
 export function chunkCount(size: number, chunkSize: number): number {
   return Math.ceil(size / chunkSize)
 }
 export function chunkBytes(index: number, size: number, chunkSize: number): number {
   return Math.max(0, Math.min(chunkSize, size - index * chunkSize))
 }
+
+/** The disk states of an import in progress; any other state after finalize means it took effect. */
+export const IMPORT_STATES: readonly DiskState[] = ['import_ready', 'importing_from_bulk_writes']
+/** States of a disk that finished importing: never deleted on CANCEL without asking. */
+export const FINISHED_STATES: readonly DiskState[] = [
+  'finalizing',
+  'detached',
+  'attaching',
+  'attached',
+  'detaching',
+]
 
 export type BulkUploadInput = {
   /** File size in bytes (also the disk size asked of createDisk). */
@@ -68,10 +110,17 @@ export type BulkUploadEvent =
   | { type: 'CANCEL' }
   | { type: 'ONLINE' }
   | { type: 'OFFLINE' }
+  /** Keep the disk and end the upload (a failed upload, or a finished disk the cancel asked about). */
+  | { type: 'DISMISS' }
+  /** The user confirmed deleting a disk that finished importing. */
+  | { type: 'CONFIRM_DELETE' }
   // sent by the uploadChunks child
   | { type: 'CHUNK_ACKED'; index: number; at: number }
-  | { type: 'CHUNK_FAILED'; index: number; message: string; network: boolean }
+  | { type: 'CHUNK_FAILED'; index: number; message: string; kind: FailureKind }
   | { type: 'ALL_ACKED' }
+
+/** The step the upload is at: what `checking` verifies and what a retry goes back to. */
+export type UploadStep = 'resume' | 'start' | 'upload' | 'stop' | 'finalize'
 
 export type BulkUploadContext = {
   size: number
@@ -92,9 +141,15 @@ export type BulkUploadContext = {
   /** Seconds left at the current rate; null until there is a rate. */
   etaSeconds: number | null
   error: string | null
+  step: UploadStep
+  /** The kind of the last failure (what `paused` waits out); null after progress. */
+  failure: FailureKind | null
+  /** After the pause, re-read the disk (the re-read itself failed) instead of retrying the step. */
+  recheck: boolean
   retries: number
+  /** Consecutive 5xx answers without progress, bounded by MAX_SERVER_RETRIES. */
+  serverErrors: number
   retryDelay: number
-  bulkStarted: boolean
   cancelRequested: boolean
 }
 
@@ -114,7 +169,10 @@ export function uploadProgress(c: BulkUploadContext) {
 export type ChunkIo = {
   /** Base64 of the file's bytes [offset, offset + size). */
   readChunk: (offset: number, size: number) => Promise<string>
-  /** One bulk-write request; rejects with `{ network: true }` when the request got no answer. */
+  /**
+   * One bulk-write request; rejects with `{ network: true }` when the request got no answer, with
+   * `{ status }` for an HTTP error answer.
+   */
   writeChunk: (args: { diskId: string; offset: number; base64Data: string }) => Promise<unknown>
   now?: () => number
 }
@@ -159,7 +217,7 @@ export function chunkUploader(io: ChunkIo) {
                 type: 'CHUNK_FAILED',
                 index,
                 message: errorMessage(error),
-                network: isNetworkError(error),
+                kind: failureKind(error),
               })
             },
           )
@@ -196,6 +254,29 @@ function withRate(c: BulkUploadContext, bytesAcked: number, at: number) {
 
 const diskRef = ({ context }: { context: BulkUploadContext }) => ({ diskId: context.diskId! })
 
+type Args = { context: BulkUploadContext; event: BulkUploadEvent }
+
+/** The disk state a fetchDisk answer reports (undefined for any other event). */
+const reportedState = (event: BulkUploadEvent): DiskState | undefined =>
+  (event as unknown as { output?: Pick<Disk, 'state'> }).output?.state?.state
+
+/** The kind of the failure an event reports, or the one noted before a re-read. */
+function kindOf({ context, event }: Args): FailureKind {
+  if (event.type === 'CHUNK_FAILED') return event.kind
+  if (event.type === 'OFFLINE') return 'network'
+  if ('error' in event) return failureKind((event as { error: unknown }).error)
+  return context.failure ?? 'fatal'
+}
+
+const allAcked = (c: BulkUploadContext) => c.acked.length === chunkCount(c.size, c.chunkSize)
+
+/** A transient failure with retries left: network and 429 always, 5xx MAX_SERVER_RETRIES times. */
+function retryable(args: Args): boolean {
+  const kind = kindOf(args)
+  if (kind === 'network' || kind === 'throttled') return true
+  return kind === 'server' && args.context.serverErrors < MAX_SERVER_RETRIES
+}
+
 export const bulkUploadMachine = setup({
   types: {
     context: {} as BulkUploadContext,
@@ -221,27 +302,67 @@ export const bulkUploadMachine = setup({
   guards: {
     resuming: ({ context }) => context.resume,
     cancelRequested: ({ context }) => context.cancelRequested,
-    bulkStarted: ({ context }) => context.bulkStarted,
     hasDisk: ({ context }) => context.diskId !== null,
-    allAcked: ({ context }) => context.acked.length === chunkCount(context.size, context.chunkSize),
-    networkFailure: ({ event }) => event.type === 'CHUNK_FAILED' && event.network,
-    diskImporting: ({ event }) =>
-      (event as unknown as { output?: Pick<Disk, 'state'> }).output?.state?.state ===
-      'importing_from_bulk_writes',
-    diskImportReady: ({ event }) =>
-      (event as unknown as { output?: Pick<Disk, 'state'> }).output?.state?.state === 'import_ready',
+    allAcked: ({ context }) => allAcked(context),
+    retryable,
+    recheck: ({ context }) => context.recheck,
+    stepIs: ({ context }, params: { step: UploadStep }) => context.step === params.step,
+    /** The re-read disk is in `state` and the upload was at one of `steps`. */
+    diskAt: ({ context, event }, params: { state: DiskState; steps: UploadStep[] }) =>
+      reportedState(event) === params.state && params.steps.includes(context.step),
+    /** The disk left the import states after our finalize (or before a reload, with every chunk sent). */
+    importFinished: ({ context, event }) => {
+      const state = reportedState(event)
+      return (
+        state !== undefined &&
+        !IMPORT_STATES.includes(state) &&
+        (context.step === 'finalize' || (context.step === 'resume' && allAcked(context)))
+      )
+    },
+    /** Still in an import state, but the failed call did not take effect there. */
+    stillImporting: ({ event }) => {
+      const state = reportedState(event)
+      return state !== undefined && IMPORT_STATES.includes(state)
+    },
+    diskFinished: ({ event }) => {
+      const state = reportedState(event)
+      return state !== undefined && FINISHED_STATES.includes(state)
+    },
+    diskImporting: ({ event }) => reportedState(event) === 'importing_from_bulk_writes',
   },
   actions: {
     ack: assign(({ context, event }) => {
       if (event.type !== 'CHUNK_ACKED' || context.acked.includes(event.index)) return {}
       const acked = [...context.acked, event.index].sort((a, b) => a - b)
       const bytesAcked = context.bytesAcked + chunkBytes(event.index, context.size, context.chunkSize)
-      return { acked, bytesAcked, retries: 0, ...withRate(context, bytesAcked, event.at) }
+      return {
+        acked,
+        bytesAcked,
+        retries: 0,
+        serverErrors: 0,
+        failure: null,
+        ...withRate(context, bytesAcked, event.at),
+      }
     }),
-    scheduleRetry: assign(({ context }) => ({
-      retryDelay: retryDelayMs(context.retries),
-      retries: context.retries + 1,
+    progressed: assign({ retries: 0, serverErrors: 0, failure: null, error: null }),
+    noteFailure: assign(({ context, event }) => ({
+      failure: kindOf({ context, event }),
+      error:
+        event.type === 'CHUNK_FAILED'
+          ? event.message
+          : event.type === 'OFFLINE'
+            ? 'Network error'
+            : errorMessage((event as { error?: unknown }).error),
     })),
+    scheduleRetry: assign(({ context, event }) => {
+      const kind = kindOf({ context, event })
+      return {
+        failure: kind,
+        retryDelay: retryDelayMs(context.retries),
+        retries: context.retries + 1,
+        serverErrors: context.serverErrors + (kind === 'server' ? 1 : 0),
+      }
+    }),
     setFailure: assign({
       error: ({ event }) =>
         event.type === 'CHUNK_FAILED' ? event.message : errorMessage((event as { error?: unknown }).error),
@@ -273,9 +394,12 @@ export const bulkUploadMachine = setup({
       rate: 0,
       etaSeconds: null,
       error: null,
+      step: 'resume',
+      failure: null,
+      recheck: false,
       retries: 0,
+      serverErrors: 0,
       retryDelay: RETRY_BASE_MS,
-      bulkStarted: false,
       cancelRequested: false,
     }
   },
@@ -291,10 +415,10 @@ export const bulkUploadMachine = setup({
         src: 'createDisk',
         input: ({ context }) => ({ size: context.size }),
         onDone: [
-          // Cancelled while the disk was being created: it exists now, so delete it.
+          // Cancelled while the disk was being created: it exists now, so clean it up.
           {
             guard: 'cancelRequested',
-            target: 'cancelling.deleting',
+            target: 'cancelling',
             actions: assign({ diskId: ({ event }) => event.output.id }),
           },
           { target: 'starting', actions: assign({ diskId: ({ event }) => event.output.id }) },
@@ -306,38 +430,72 @@ export const bulkUploadMachine = setup({
       },
       on: { CANCEL: { actions: assign({ cancelRequested: true }) } },
     },
+    // Re-reads the disk: after a reload (step `resume`) or after start, stop or finalize failed, to go
+    // on from what the server did rather than from what the lost answer would have said.
     checking: {
       invoke: {
         id: 'fetchDisk',
         src: 'fetchDisk',
         input: diskRef,
         onDone: [
-          // Bulk writes were started before the reload: carry on writing.
-          { guard: 'diskImporting', target: 'uploading', actions: assign({ bulkStarted: true }) },
-          { guard: 'diskImportReady', target: 'starting' },
+          { guard: 'importFinished', target: 'done', actions: 'progressed' },
+          // Bulk writes are on (started before the reload, or the lost start took effect).
+          {
+            guard: {
+              type: 'diskAt',
+              params: { state: 'importing_from_bulk_writes', steps: ['resume', 'start'] },
+            },
+            target: 'uploading',
+            actions: 'progressed',
+          },
+          {
+            guard: { type: 'diskAt', params: { state: 'import_ready', steps: ['resume'] } },
+            target: 'starting',
+          },
+          // The lost stop took effect.
+          {
+            guard: { type: 'diskAt', params: { state: 'import_ready', steps: ['stop'] } },
+            target: 'finalizing',
+            actions: 'progressed',
+          },
+          // The failed call did not take effect: retry it if the failure was transient.
+          {
+            guard: and(['stillImporting', 'retryable']),
+            target: 'paused',
+            actions: ['scheduleRetry', assign({ recheck: false })],
+          },
           {
             target: 'failed',
             actions: assign({
-              error: ({ event }) => `The disk cannot take an upload in state ${event.output.state.state}`,
+              // Still importing: the call's own message (a 4xx, or 5xx retries used up). Otherwise the
+              // disk went somewhere this upload cannot continue from.
+              error: ({ event, context }) =>
+                IMPORT_STATES.includes(event.output.state.state) && context.error !== null
+                  ? context.error
+                  : `The disk cannot take an upload in state ${event.output.state.state}`,
             }),
           },
         ],
-        onError: { target: 'failed', actions: 'setFailure' },
+        onError: [
+          { guard: 'retryable', target: 'paused', actions: ['scheduleRetry', assign({ recheck: true })] },
+          { target: 'failed', actions: 'setFailure' },
+        ],
       },
       on: { CANCEL: 'cancelling' },
     },
     starting: {
+      entry: assign({ step: 'start' }),
       invoke: {
         id: 'startBulkWrite',
         src: 'startBulkWrite',
         input: diskRef,
-        onDone: { target: 'uploading', actions: assign({ bulkStarted: true }) },
-        onError: { target: 'failed', actions: 'setFailure' },
+        onDone: { target: 'uploading', actions: 'progressed' },
+        onError: { target: 'checking', actions: 'noteFailure' },
       },
-      // bulk-write-start may have reached the server: stop it before deleting.
-      on: { CANCEL: { target: 'cancelling', actions: assign({ bulkStarted: true }) } },
+      on: { CANCEL: 'cancelling' },
     },
     uploading: {
+      entry: assign({ step: 'upload' }),
       invoke: {
         id: 'uploadChunks',
         src: 'uploadChunks',
@@ -357,7 +515,7 @@ export const bulkUploadMachine = setup({
           { target: 'failed', actions: assign({ error: 'The upload ended with chunks not acknowledged' }) },
         ],
         CHUNK_FAILED: [
-          { guard: 'networkFailure', target: 'paused', actions: ['scheduleRetry', 'setFailure'] },
+          { guard: 'retryable', target: 'paused', actions: ['noteFailure', 'scheduleRetry'] },
           { target: 'failed', actions: 'setFailure' },
         ],
         OFFLINE: { target: 'paused', actions: 'scheduleRetry' },
@@ -365,46 +523,85 @@ export const bulkUploadMachine = setup({
       },
     },
     paused: {
-      after: { retryDelay: 'uploading' },
+      after: { retryDelay: 'retrying' },
       on: {
-        ONLINE: 'uploading',
+        ONLINE: 'retrying',
         CANCEL: 'cancelling',
       },
       exit: assign({ error: null }),
     },
+    // Back to what was interrupted: the re-read that failed, or the step.
+    retrying: {
+      always: [
+        // The re-read after a reload is the resume step itself.
+        {
+          guard: or(['recheck', { type: 'stepIs', params: { step: 'resume' as const } }]),
+          target: 'checking',
+        },
+        { guard: { type: 'stepIs', params: { step: 'upload' } }, target: 'uploading' },
+        { guard: { type: 'stepIs', params: { step: 'start' } }, target: 'starting' },
+        { guard: { type: 'stepIs', params: { step: 'stop' } }, target: 'stopping' },
+        { target: 'finalizing' },
+      ],
+    },
     stopping: {
+      entry: assign({ step: 'stop' }),
       invoke: {
         id: 'stopBulkWrite',
         src: 'stopBulkWrite',
         input: diskRef,
-        onDone: { target: 'finalizing', actions: assign({ bulkStarted: false }) },
-        onError: { target: 'failed', actions: 'setFailure' },
+        onDone: { target: 'finalizing', actions: 'progressed' },
+        onError: { target: 'checking', actions: 'noteFailure' },
       },
       on: { CANCEL: 'cancelling' },
     },
     finalizing: {
+      entry: assign({ step: 'finalize' }),
       invoke: {
         id: 'finalizeDisk',
         src: 'finalizeDisk',
         input: ({ context }) => ({ diskId: context.diskId!, snapshotName: context.snapshotName }),
         onDone: 'done',
-        onError: { target: 'failed', actions: 'setFailure' },
+        onError: { target: 'checking', actions: 'noteFailure' },
       },
       on: { CANCEL: 'cancelling' },
     },
     failed: {
-      // The disk is left as it is; CANCEL cleans it up like at any other point.
-      on: { CANCEL: 'cancelling' },
+      // The disk is left as it is: CANCEL cleans it up (asking first if it finished importing),
+      // DISMISS keeps it.
+      on: { CANCEL: 'cancelling', DISMISS: 'dismissed' },
     },
     cancelling: {
       initial: 'deciding',
       states: {
         deciding: {
-          always: [
-            { guard: 'bulkStarted', target: 'stopping' },
-            { guard: 'hasDisk', target: 'deleting' },
-            { target: '#bulkUpload.cancelled' },
-          ],
+          always: [{ guard: 'hasDisk', target: 'checking' }, { target: '#bulkUpload.cancelled' }],
+        },
+        // What is on the server decides, never what this client last heard: a finalize whose answer
+        // was lost may have finished the disk.
+        checking: {
+          invoke: {
+            id: 'cancelFetchDisk',
+            src: 'fetchDisk',
+            input: diskRef,
+            onDone: [
+              { guard: 'diskFinished', target: 'confirming' },
+              { guard: 'diskImporting', target: 'stopping' },
+              { target: 'deleting' },
+            ],
+            // Not knowing whether the disk finished, it is not deleted: the upload fails and the user
+            // can cancel again or dismiss it.
+            onError: {
+              target: '#bulkUpload.failed',
+              actions: assign({
+                error: ({ event }) =>
+                  `The disk could not be checked, so it was not deleted: ${errorMessage(event.error)}`,
+              }),
+            },
+          },
+        },
+        confirming: {
+          on: { CONFIRM_DELETE: 'deleting', DISMISS: '#bulkUpload.dismissed' },
         },
         stopping: {
           invoke: {
@@ -433,6 +630,7 @@ export const bulkUploadMachine = setup({
       },
     },
     cancelled: { type: 'final' },
+    dismissed: { type: 'final' },
     done: { type: 'final' },
   },
 })
@@ -444,21 +642,7 @@ export function resumePoint(c: BulkUploadContext): { diskId: string; ackedChunks
   return c.diskId ? { diskId: c.diskId, ackedChunks: [...c.acked] } : null
 }
 
-/**
- * A file's identity for resuming: its size and a SHA-256 of its first chunk's bytes (FNV-1a when
- * crypto.subtle is missing, e.g. on an insecure origin).
- */
-export async function fileFingerprint(size: number, firstChunkBytes: Uint8Array): Promise<string> {
-  const subtle = globalThis.crypto?.subtle
-  if (subtle) {
-    const digest = await subtle.digest('SHA-256', firstChunkBytes as Uint8Array<ArrayBuffer>)
-    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
-    return `${size}-sha256-${hex}`
-  }
-  let h = 0x811c9dc5
-  for (const byte of firstChunkBytes) {
-    h ^= byte
-    h = Math.imul(h, 0x01000193) >>> 0
-  }
-  return `${size}-fnv1a-${h.toString(16).padStart(8, '0')}`
+/** A file's identity for resuming: its size and the SHA-256 (hex) of its whole content. */
+export function fileFingerprint(size: number, sha256Hex: string): string {
+  return `${size}-sha256-${sha256Hex}`
 }

@@ -1,29 +1,34 @@
 // New disk (`/projects/{project}/disks-new`, over the disks list): a blank disk of a size in GiB, or a
 // disk from an image file uploaded by bulk writes (the bulk-upload machine, src/hooks/use-bulk-upload.ts).
 // The upload shows a progressbar with bytes sent, percent, rate and time left; it pauses while the
-// network is gone and resumes by itself; Cancel stops the writes and deletes the half-made disk.
+// network is gone (or the server answers 5xx/429) and resumes by itself; Cancel stops the writes and
+// deletes the half-made disk, but a disk that finished importing is deleted only after confirmation.
+// A failed upload can be dismissed, keeping the disk, which frees the form for a new disk.
 // Closing the panel does not stop an upload: reopening the form shows it again. An upload cut short
-// by a reload is offered for resuming when the same file is picked again.
-import { type FormEvent, useEffect, useId, useState } from 'react'
+// by a reload is offered for resuming when the same file is picked again: the file is recognised by
+// the SHA-256 of its whole content, hashed (with progress) as soon as it is picked.
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { mutate, OfflineError } from '../../storage'
 import { toUserError } from '../api/errors'
 import { Button, SideModal, TextField, toast } from '../components'
+import { confirmAction } from '../components/ConfirmAction'
 import { dialogFooterClass } from '../components/Modal'
 import {
   clearUpload,
+  deleteFinishedDisk,
   diskSizeFor,
-  fingerprintFile,
+  dismissUpload,
   PAUSED_TEXT,
   resumableUploads,
-  type SavedUpload,
   startUpload,
   type Upload,
+  useFileCheck,
   useProjectUpload,
   useUploadView,
 } from '../hooks/use-bulk-upload'
 import { useWriteGuard } from '../hooks/use-write-guard'
-import { T } from '../strings'
+import { T, UPLOAD_T } from '../strings'
 import { formatBytes, GiB } from '../util/bytes'
 import { MAX_NAME_LENGTH } from '../util/names'
 
@@ -75,24 +80,22 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
   const [source, setSource] = useState<Source>('blank')
   const [sizeGib, setSizeGib] = useState('10')
   const [file, setFile] = useState<File | null>(null)
-  const [resumable, setResumable] = useState<SavedUpload[]>([])
   const [fieldErrors, setFieldErrors] = useState<{ name?: string; size?: string; file?: string }>({})
   const [serverError, setServerError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const writeBlocked = useWriteGuard()
 
-  // Picking a file: is there an unfinished upload of the same file (same size and fingerprint)?
-  useEffect(() => {
-    setResumable([])
-    if (!file) return
-    let live = true
-    void fingerprintFile(file).then((fp) => {
-      if (live) setResumable(resumableUploads(project, fp))
-    })
-    return () => {
-      live = false
-    }
-  }, [file, project])
+  // Picking a file hashes it: is there an unfinished upload of the same file (same size and SHA-256)?
+  const check = useFileCheck(file)
+  const fingerprint = check?.fingerprint ?? null
+  const resumable = fingerprint ? resumableUploads(project, fingerprint) : []
+  const checkText = !check
+    ? null
+    : check.error
+      ? UPLOAD_T.fileCheckFailed(check.error)
+      : check.fingerprint
+        ? UPLOAD_T.fileChecked
+        : UPLOAD_T.checkingFile(Math.floor(check.progress * 100))
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -117,6 +120,9 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
       setSubmitting(true)
       try {
         await startUpload(file, { project, name, description })
+      } catch (err) {
+        // Only the file check can fail here: the upload itself reports in its panel.
+        setServerError(UPLOAD_T.fileCheckFailed(err instanceof Error ? err.message : String(err)))
       } finally {
         setSubmitting(false)
       }
@@ -238,6 +244,11 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
               error={fieldErrors.file}
             />
+            {checkText && (
+              <p aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
+                {checkText}
+              </p>
+            )}
             {file &&
               resumable.map((saved) => (
                 <div
@@ -295,8 +306,26 @@ const PHASE_TEXT: Record<string, string> = {
   finalizing: 'Finalizing the disk…',
   failed: 'The upload failed',
   cancelling: 'Cancelling: cleaning up the disk…',
+  confirmDelete: UPLOAD_T.finishedTitle,
   cancelled: 'Cancelled',
+  dismissed: 'Dismissed',
   done: 'Done',
+}
+
+/** Ask before deleting a disk that finished importing (the upload waits for the answer). */
+function confirmDeleteFinished(upload: Upload) {
+  confirmAction({
+    title: UPLOAD_T.deleteFinishedTitle,
+    content: (
+      <p>
+        The disk <strong>{upload.target.name}</strong> {UPLOAD_T.deleteFinishedContent}
+      </p>
+    ),
+    actionLabel: 'Delete',
+    actionType: 'danger',
+    errorTitle: UPLOAD_T.deleteFinishedError,
+    run: () => deleteFinishedDisk(upload),
+  })
 }
 
 function UploadPanel({
@@ -311,6 +340,8 @@ function UploadPanel({
   const view = useUploadView(upload.actor)
   const finished = view.phase === 'done' || view.phase === 'cancelled'
   const cancelling = view.phase === 'cancelling'
+  const confirming = view.phase === 'confirmDelete'
+  const failed = view.phase === 'failed'
 
   // Done or cancelled: the toast comes from the upload itself; the form closes and frees the slot.
   useEffect(() => {
@@ -318,6 +349,14 @@ function UploadPanel({
     clearUpload(project)
     onDismiss()
   }, [finished, project, onDismiss])
+
+  // Cancel found the disk finished importing: ask once on arrival; the panel keeps offering both ways.
+  const asked = useRef(false)
+  useEffect(() => {
+    if (!confirming || asked.current) return
+    asked.current = true
+    confirmDeleteFinished(upload)
+  }, [confirming, upload])
 
   const percent = view.percent
   const detail = [
@@ -328,20 +367,35 @@ function UploadPanel({
   ]
     .filter(Boolean)
     .join(' · ')
+  const phaseText =
+    view.phase === 'paused' && (view.pausedFor === 'server' || view.pausedFor === 'throttled')
+      ? UPLOAD_T.pausedServer
+      : (PHASE_TEXT[view.phase] ?? view.phase)
 
   const footer = (
     <div className={dialogFooterClass}>
       <Button variant="secondary" onClick={onDismiss}>
         Close
       </Button>
-      <Button
-        variant="danger"
-        onClick={() => upload.actor.send({ type: 'CANCEL' })}
-        loading={cancelling}
-        {...(finished ? { disabledReason: 'The upload has ended' } : {})}
-      >
-        Cancel upload
-      </Button>
+      {(failed || confirming) && (
+        <Button variant="secondary" onClick={() => dismissUpload(upload)}>
+          {UPLOAD_T.dismiss}
+        </Button>
+      )}
+      {confirming ? (
+        <Button variant="danger" onClick={() => confirmDeleteFinished(upload)}>
+          {UPLOAD_T.deleteDisk}
+        </Button>
+      ) : (
+        <Button
+          variant="danger"
+          onClick={() => upload.actor.send({ type: 'CANCEL' })}
+          loading={cancelling}
+          {...(finished ? { disabledReason: 'The upload has ended' } : {})}
+        >
+          Cancel upload
+        </Button>
+      )}
     </div>
   )
 
@@ -355,7 +409,7 @@ function UploadPanel({
     >
       <div className={css({ display: 'grid', gap: '3' })}>
         <p aria-live="polite" className={css({ fontWeight: 'medium' })}>
-          {PHASE_TEXT[view.phase] ?? view.phase}
+          {phaseText}
         </p>
         <div
           role="progressbar"
@@ -374,11 +428,12 @@ function UploadPanel({
         <p className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
           {detail}
         </p>
-        {view.phase === 'failed' && view.error && (
+        {failed && view.error && (
           <p role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
             {view.error}
           </p>
         )}
+        {confirming && <p className={css({ fontSize: 'sm' })}>{UPLOAD_T.finishedBody(upload.target.name)}</p>}
         <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
           Closing this panel does not stop the upload. If the page is reloaded, pick the same file again to
           resume.

@@ -4,29 +4,48 @@
 // and comes back, and keeps a resume point in localStorage so an upload cut short by a reload can go
 // on where it stopped when the user picks the same file again.
 //
+// A file is recognised by its size and the SHA-256 of its whole content (hashed in a worker, with
+// progress), never by a prefix: two images that differ only further in must not resume each other's
+// upload. Resume points belong to the signed-in user (`rack-console:uploads:<userId>`).
+//
+// No read-back: the platform's API has no call that returns a disk's bytes (only bulk writes in), so
+// the console cannot verify an uploaded disk against the file's hash. Every chunk counts only once the
+// server acknowledged its write; the e2e tests compare the mock's hash of the written bytes instead.
+//
 // Uploads live at module level, one per project, not in the form: closing the form or moving to
 // another page does not stop an upload, and reopening the form shows it again.
 import { useSelector } from '@xstate/react'
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { type Actor, createActor, fromPromise } from 'xstate'
 import {
   type BulkUploadContext,
   bulkUploadMachine,
   chunkUploader,
-  DEFAULT_CHUNK_SIZE,
+  type FailureKind,
   fileFingerprint,
+  httpError,
   networkError,
   resumePoint,
   uploadProgress,
 } from '../../machines/bulk-upload.machine'
 import { registerActor } from '../../machines/live-actors'
-import { invalidate, mutate, onReconnect, reportNetworkFailure, reportSuccess } from '../../storage'
+import {
+  invalidate,
+  mutate,
+  OfflineError,
+  onReconnect,
+  reportNetworkFailure,
+  reportSuccess,
+} from '../../storage'
 import { api } from '../api/client'
 import { toUserError } from '../api/errors'
 import type { ApiResult, Disk, OperationName } from '../api/types'
 import { toast } from '../components'
+import { rememberedScope } from '../session'
+import { T } from '../strings'
 import { bytesToBase64, padToBlock } from '../util/base64'
 import { GiB } from '../util/bytes'
+import { type FileHashJob, hashFile } from '../workers/file-hash'
 import { devActorOptions } from './dev-inspect'
 
 /** Block size of uploaded disks: the smallest the API takes, so any 512-byte-aligned image fits. */
@@ -48,25 +67,47 @@ export type SavedUpload = UploadTarget & {
   savedAt: number
 }
 
-const STORE_KEY = 'rack-console:disk-uploads'
+/** Every key of saved uploads starts with this (sign-out wipes them all). */
+export const UPLOADS_KEY_PREFIX = 'rack-console:uploads'
+/** Before resume points were per user; its entries are not migrated (they lack a whole-file hash). */
+export const LEGACY_UPLOADS_KEY = 'rack-console:disk-uploads'
 const storeKey = (t: { project: string; name: string }) => `${t.project}/${t.name}`
 
-function readStore(): Record<string, SavedUpload> {
+let legacyDropped = false
+/** The signed-in user's key, or null when nobody is known (then nothing is saved or offered). */
+function userStoreKey(): string | null {
   try {
-    const v = JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}') as unknown
+    if (!legacyDropped) {
+      legacyDropped = true
+      localStorage.removeItem(LEGACY_UPLOADS_KEY)
+    }
+  } catch {
+    // No storage: nothing to drop.
+  }
+  const scope = rememberedScope()
+  return scope ? `${UPLOADS_KEY_PREFIX}:${scope.userId}` : null
+}
+
+function readStore(): Record<string, SavedUpload> {
+  const key = userStoreKey()
+  if (!key) return {}
+  try {
+    const v = JSON.parse(localStorage.getItem(key) ?? '{}') as unknown
     return v && typeof v === 'object' ? (v as Record<string, SavedUpload>) : {}
   } catch {
     return {}
   }
 }
 function writeStore(all: Record<string, SavedUpload>) {
+  const key = userStoreKey()
+  if (!key) return
   try {
-    localStorage.setItem(STORE_KEY, JSON.stringify(all))
+    localStorage.setItem(key, JSON.stringify(all))
   } catch {
     // Storage full or unavailable: the upload still runs, it just cannot resume after a reload.
   }
 }
-function saveUpload(s: SavedUpload) {
+export function saveUpload(s: SavedUpload) {
   writeStore({ ...readStore(), [storeKey(s)]: s })
 }
 export function forgetUpload(t: { project: string; name: string }) {
@@ -80,10 +121,67 @@ export function resumableUploads(project: string, fingerprint: string): SavedUpl
   return Object.values(readStore()).filter((s) => s.project === project && s.fingerprint === fingerprint)
 }
 
-/** The fingerprint of a file: its size and a hash of its first chunk. */
-export async function fingerprintFile(file: Blob): Promise<string> {
-  const head = new Uint8Array(await file.slice(0, DEFAULT_CHUNK_SIZE).arrayBuffer())
-  return fileFingerprint(file.size, head)
+/** Hashing of the file last picked: its fingerprint once done, and how far it got. */
+export type FileCheck = {
+  file: Blob
+  /** Fraction of the file hashed, 0 to 1. */
+  progress: number
+  fingerprint: string | null
+  error: string | null
+  promise: Promise<string>
+}
+
+let currentCheck: (FileCheck & { job: FileHashJob }) | null = null
+const checkListeners = new Set<() => void>()
+const notifyChecks = () => {
+  for (const l of checkListeners) l()
+}
+
+/**
+ * The fingerprint of a file (its size and the SHA-256 of all its bytes), hashed once per file picked:
+ * the form shows the progress and the upload reuses the result. Checking another file cancels the
+ * previous check.
+ */
+export function checkFile(file: Blob): FileCheck {
+  if (currentCheck?.file === file) return currentCheck
+  currentCheck?.job.cancel()
+  const job = hashFile(file, (done, total) => {
+    if (currentCheck?.file !== file) return
+    currentCheck = { ...currentCheck, progress: total === 0 ? 1 : done / total }
+    notifyChecks()
+  })
+  const promise = job.promise.then((hex) => fileFingerprint(file.size, hex))
+  currentCheck = { file, progress: 0, fingerprint: null, error: null, promise, job }
+  promise.then(
+    (fingerprint) => {
+      if (currentCheck?.file !== file) return
+      currentCheck = { ...currentCheck, progress: 1, fingerprint }
+      notifyChecks()
+    },
+    (error: unknown) => {
+      if (currentCheck?.file !== file) return
+      currentCheck = { ...currentCheck, error: error instanceof Error ? error.message : String(error) }
+      notifyChecks()
+    },
+  )
+  notifyChecks()
+  return currentCheck
+}
+
+const subscribeChecks = (l: () => void) => {
+  checkListeners.add(l)
+  return () => {
+    checkListeners.delete(l)
+  }
+}
+
+/** The check of `file` (started on first use), re-rendering as it progresses; undefined without a file. */
+export function useFileCheck(file: Blob | null): FileCheck | undefined {
+  const check = useSyncExternalStore(subscribeChecks, () => currentCheck)
+  useEffect(() => {
+    if (file) checkFile(file)
+  }, [file])
+  return file && check?.file === file ? check : undefined
 }
 
 /** Disk size for a file: whole GiB (the API's rule), at least 1 GiB. */
@@ -91,6 +189,10 @@ export function diskSizeFor(fileSize: number): number {
   return Math.max(1, Math.ceil(fileSize / GiB)) * GiB
 }
 
+/**
+ * The data of a successful call; otherwise throws what the machine needs to decide: a network error
+ * (no answer), or the catalogue message with the HTTP status (5xx and 429 are retried, others fail).
+ */
 function unwrap<T>(name: OperationName, result: ApiResult<T>): T {
   if (result.type === 'success') {
     reportSuccess()
@@ -101,7 +203,19 @@ function unwrap<T>(name: OperationName, result: ApiResult<T>): T {
     throw networkError(result.error.message)
   }
   reportSuccess()
-  throw new Error(toUserError(name, result).message)
+  const message = toUserError(name, result).message
+  const status = result.type === 'error' ? result.data.statusCode : result.response?.status
+  throw status === undefined ? new Error(message) : httpError(message, status)
+}
+
+/** mutate() refuses at once while the app believes it is offline: for the upload that is a pause. */
+async function mutateOrNetworkError<R>(call: () => Promise<R>): Promise<R> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof OfflineError) throw networkError(T.offline)
+    throw error
+  }
 }
 
 function uploadMachineFor(file: Blob, target: UploadTarget) {
@@ -112,21 +226,23 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
       createDisk: fromPromise<Pick<Disk, 'id'>, { size: number }>(async ({ input }) =>
         unwrap(
           'diskCreate',
-          await mutate(
-            'diskCreate',
-            {
-              query: { project: target.project },
-              body: {
-                name: target.name,
-                description: target.description,
-                size: diskSizeFor(input.size),
-                diskBackend: {
-                  type: 'distributed',
-                  diskSource: { type: 'importing_blocks', blockSize: UPLOAD_BLOCK_SIZE },
+          await mutateOrNetworkError(() =>
+            mutate(
+              'diskCreate',
+              {
+                query: { project: target.project },
+                body: {
+                  name: target.name,
+                  description: target.description,
+                  size: diskSizeFor(input.size),
+                  diskBackend: {
+                    type: 'distributed',
+                    diskSource: { type: 'importing_blocks', blockSize: UPLOAD_BLOCK_SIZE },
+                  },
                 },
               },
-            },
-            { invalidates: diskKeys },
+              { invalidates: diskKeys },
+            ),
           ),
         ),
       ),
@@ -142,20 +258,24 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
       finalizeDisk: fromPromise<unknown, DiskRef & { snapshotName: string | null }>(async ({ input }) =>
         unwrap(
           'diskFinalizeImport',
-          await mutate(
-            'diskFinalizeImport',
-            { ...ref(input.diskId), body: input.snapshotName ? { snapshotName: input.snapshotName } : {} },
-            { invalidates: diskKeys },
+          await mutateOrNetworkError(() =>
+            mutate(
+              'diskFinalizeImport',
+              { ...ref(input.diskId), body: input.snapshotName ? { snapshotName: input.snapshotName } : {} },
+              { invalidates: diskKeys },
+            ),
           ),
         ),
       ),
       deleteDisk: fromPromise<unknown, DiskRef>(async ({ input }) =>
         unwrap(
           'diskDelete',
-          await mutate('diskDelete', ref(input.diskId), {
-            removes: { id: input.diskId },
-            invalidates: diskKeys,
-          }),
+          await mutateOrNetworkError(() =>
+            mutate('diskDelete', ref(input.diskId), {
+              removes: { id: input.diskId },
+              invalidates: diskKeys,
+            }),
+          ),
         ),
       ),
       uploadChunks: chunkUploader({
@@ -178,7 +298,13 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
 }
 
 export type UploadActor = Actor<ReturnType<typeof uploadMachineFor>>
-export type Upload = { actor: UploadActor; target: UploadTarget; fileName: string }
+export type Upload = {
+  actor: UploadActor
+  target: UploadTarget
+  fileName: string
+  /** Deleting was confirmed in the confirm dialog, which reports its own failure. */
+  deleteConfirmed?: boolean
+}
 
 // One upload per project at a time (the form shows it); listeners re-render the forms.
 const uploads = new Map<string, Upload>()
@@ -189,7 +315,7 @@ const notify = () => {
 
 /** Starts uploading `file` as a new disk (or resumes a saved upload of the same file). */
 export async function startUpload(file: File, target: UploadTarget, resume?: SavedUpload): Promise<Upload> {
-  const fingerprint = await fingerprintFile(file)
+  const fingerprint = await checkFile(file).promise
   const actor = createActor(uploadMachineFor(file, target), {
     ...devActorOptions(),
     input: {
@@ -236,7 +362,7 @@ export async function startUpload(file: File, target: UploadTarget, resume?: Sav
       notify()
       return
     }
-    // Finished: done or cancelled. Nothing to resume any more.
+    // Finished: done, cancelled or dismissed. Nothing to resume any more.
     sub.unsubscribe()
     window.removeEventListener('online', online)
     window.removeEventListener('offline', offline)
@@ -246,7 +372,11 @@ export async function startUpload(file: File, target: UploadTarget, resume?: Sav
     if (s.matches('done')) {
       toast.success(`Disk ${target.name} created`, `${file.name} was uploaded.`)
       void invalidate([{ endpoint: 'diskList' }])
-    } else if (s.context.error) {
+    } else if (s.matches('dismissed')) {
+      // The form shows a new disk form at once; the disk stays as the server has it.
+      uploads.delete(target.project)
+      void invalidate([{ endpoint: 'diskList' }])
+    } else if (s.context.error && !upload.deleteConfirmed) {
       toast.error(`Upload of ${target.name} cancelled`, s.context.error)
     }
     notify()
@@ -257,15 +387,35 @@ export async function startUpload(file: File, target: UploadTarget, resume?: Sav
   return upload
 }
 
-/** Forget a finished (or failed and left) upload so the form can start another. */
+/** Forget a finished upload so the form can start another. */
 export function clearUpload(project: string) {
   const u = uploads.get(project)
   if (!u) return
-  const s = u.actor.getSnapshot()
-  if (s.status === 'active' && !s.matches('failed')) return
-  if (s.status === 'active') u.actor.stop()
+  if (u.actor.getSnapshot().status === 'active') return
   uploads.delete(project)
   notify()
+}
+
+/** Keep the disk as it is on the server, forget the upload and its resume point. */
+export function dismissUpload(upload: Upload) {
+  upload.actor.send({ type: 'DISMISS' })
+}
+
+/**
+ * Delete a disk that finished importing, after the user confirmed it (the machine waits in
+ * `cancelling.confirming`). Resolves once the upload ended; rejects with the reason the disk stayed.
+ */
+export function deleteFinishedDisk(upload: Upload): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const sub = upload.actor.subscribe((s) => {
+      if (s.status === 'active') return
+      sub.unsubscribe()
+      if (s.matches('cancelled') && s.context.error) reject(new Error(s.context.error))
+      else resolve()
+    })
+    upload.deleteConfirmed = true
+    upload.actor.send({ type: 'CONFIRM_DELETE' })
+  })
 }
 
 const subscribe = (l: () => void) => {
@@ -280,32 +430,36 @@ export function useProjectUpload(project: string): Upload | undefined {
   return useSyncExternalStore(subscribe, () => uploads.get(project))
 }
 
+export type UploadPhase =
+  | 'preparing'
+  | 'creating'
+  | 'checking'
+  | 'starting'
+  | 'uploading'
+  | 'paused'
+  | 'stopping'
+  | 'finalizing'
+  | 'failed'
+  | 'cancelling'
+  /** Cancel found the disk finished importing: delete it only if the user confirms. */
+  | 'confirmDelete'
+  | 'cancelled'
+  | 'dismissed'
+  | 'done'
+
 /** What the form shows of an upload. */
 export function useUploadView(actor: UploadActor) {
   return useSelector(
     actor,
     (s) => {
-      const phase =
-        s.status === 'done'
-          ? s.matches('done')
-            ? 'done'
-            : 'cancelled'
-          : String(typeof s.value === 'string' ? s.value : Object.keys(s.value)[0])
+      const phase: UploadPhase = s.matches({ cancelling: 'confirming' })
+        ? 'confirmDelete'
+        : (String(typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as UploadPhase)
       return {
-        phase: phase as
-          | 'preparing'
-          | 'creating'
-          | 'checking'
-          | 'starting'
-          | 'uploading'
-          | 'paused'
-          | 'stopping'
-          | 'finalizing'
-          | 'failed'
-          | 'cancelling'
-          | 'cancelled'
-          | 'done',
+        phase,
         error: s.context.error,
+        /** Why the upload is paused: the network, or the server answering 5xx or 429. */
+        pausedFor: (s.matches('paused') ? s.context.failure : null) as FailureKind | null,
         ...uploadProgress(s.context),
       }
     },

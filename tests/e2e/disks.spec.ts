@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
 import { expectAccessible, login } from './helpers'
 
 const PROJECT = 'mock-project'
@@ -37,12 +37,21 @@ async function startUpload(page: Page, name: string, bytes: Buffer) {
     mimeType: 'application/octet-stream',
     buffer: bytes,
   })
+  // The file is hashed (in a worker) as soon as it is picked.
+  await expect(form.getByText('File checked')).toBeVisible()
   await form.getByRole('button', { name: 'Upload and create disk' }).click()
   const bar = page.getByRole('progressbar', { name: `Upload of ${name}` })
   await expect(bar).toBeVisible()
   await expect(bar).toHaveAttribute('aria-valuemax', String(bytes.length))
   return { form, bar }
 }
+
+/** An API error answer with the platform's wire shape. */
+const apiError = (route: Route, status: number, message: string) =>
+  route.fulfill({ status, json: { request_id: 'test-request', message } })
+
+/** The offset of a bulk-write request (its JSON body). */
+const offsetOf = (route: Route) => (route.request().postDataJSON() as { offset: number }).offset
 
 async function expectUploaded(page: Page, name: string, bytes: Buffer) {
   await expect(page.getByText(`Disk ${name} created`)).toBeVisible({ timeout: 90_000 })
@@ -126,7 +135,15 @@ test.describe('disks', () => {
   test('uploading an 8 MiB image file shows progress and writes exactly its bytes', async ({ page }) => {
     const name = uniqueName('upload')
     const bytes = imageBytes(8 * MiB, 0x5eed)
+    // The file is hashed in a Web Worker (bundled by Vite, allowed by the CSP's worker-src 'self').
+    const problems: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /worker|Content Security Policy/i.test(m.text())) problems.push(m.text())
+    })
+    const spawned = page.waitForEvent('worker')
     const { form } = await startUpload(page, name, bytes)
+    expect((await spawned).url()).toMatch(/\/assets\/file-hash\.worker-[\w-]+\.js$/)
+    expect(problems).toEqual([])
     await expect(form.getByText(/ of 8 MiB sent · \d+%/)).toBeVisible()
     await expectAccessible(page)
     await expectUploaded(page, name, bytes)
@@ -174,6 +191,16 @@ test.describe('disks', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' })
     const form = page.getByRole('dialog', { name: 'New disk' })
     await form.getByRole('radio', { name: 'Upload image file' }).check()
+    // Same size, same first 512 KiB, one byte different near the end: another image, not resumable.
+    const lookalike = Buffer.from(bytes)
+    lookalike[lookalike.length - 100] = (lookalike[lookalike.length - 100]! + 1) & 0xff
+    await form.getByRole('button', { name: 'Image file' }).setInputFiles({
+      name: 'lookalike.raw',
+      mimeType: 'application/octet-stream',
+      buffer: lookalike,
+    })
+    await expect(form.getByText('File checked')).toBeVisible()
+    await expect(form.getByRole('button', { name: /^Resume upload of/ })).toHaveCount(0)
     await form.getByRole('button', { name: 'Image file' }).setInputFiles({
       name: 'renamed-copy.raw',
       mimeType: 'application/octet-stream',
@@ -199,5 +226,124 @@ test.describe('disks', () => {
     await expect(form).toBeHidden({ timeout: 15_000 })
     await expect.poll(() => diskByName(page.request, name), { timeout: 10_000 }).toBeNull()
     await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0)
+  })
+
+  test('a finalize whose answer is lost after the server finalized still ends in a created disk', async ({
+    page,
+  }) => {
+    const name = uniqueName('lostfin')
+    const bytes = imageBytes(2 * MiB, 0xf1a1)
+    let finalizeCalls = 0
+    // The server finalizes the disk, then the connection drops before the answer reaches the page.
+    await page.route('**/v1/disks/*/finalize', async (route) => {
+      finalizeCalls++
+      await route.fetch()
+      await route.abort('connectionreset')
+    })
+    await startUpload(page, name, bytes)
+    await expectUploaded(page, name, bytes)
+    expect(finalizeCalls).toBe(1)
+  })
+
+  test('a 503 on one chunk is retried and the disk still gets exactly the file', async ({ page }) => {
+    const name = uniqueName('retry')
+    const bytes = imageBytes(4 * MiB, 0x503)
+    const sent: number[] = []
+    await page.route('**/v1/disks/*/bulk-write', async (route) => {
+      const offset = offsetOf(route)
+      sent.push(offset)
+      if (offset === MiB && sent.filter((o) => o === MiB).length === 1) {
+        await apiError(route, 503, 'Service unavailable')
+        return
+      }
+      await route.continue().catch(() => undefined)
+    })
+    await startUpload(page, name, bytes)
+    await expectUploaded(page, name, bytes)
+    expect(sent.filter((o) => o === MiB)).toHaveLength(2)
+  })
+
+  test('a failed upload can be dismissed: the disk stays, the form is free for a new disk', async ({
+    page,
+  }) => {
+    const name = uniqueName('dismiss')
+    const bytes = imageBytes(2 * MiB, 0xd15)
+    await page.route('**/v1/disks/*/bulk-write', async (route) => {
+      if (offsetOf(route) === 512 * 1024) await apiError(route, 400, 'write rejected by the test')
+      else await route.continue().catch(() => undefined)
+    })
+    const { form } = await startUpload(page, name, bytes)
+    await expect(form.getByText('The upload failed')).toBeVisible()
+    // A 4xx is not retried: it fails at once with the catalogue message (capitalised).
+    await expect(form.getByRole('alert')).toHaveText('Write rejected by the test')
+    // Reopening the form shows the failed upload, not a new form.
+    await form.getByRole('button', { name: 'Close' }).first().click()
+    await expect(form).toBeHidden()
+    // (In-app navigation: uploads live in the page, a reload would end this one.)
+    await page.getByRole('button', { name: 'New disk' }).click()
+    await expect(form.getByText('The upload failed')).toBeVisible()
+
+    await form.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('')
+    await expect(form.getByRole('button', { name: 'Create disk' })).toBeVisible()
+    // The disk is left as the server has it, and the resume point is gone.
+    const disk = await diskByName(page.request, name)
+    expect(disk?.state.state).toBe('importing_from_bulk_writes')
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('rack-console:uploads'))
+        .map((k) => localStorage.getItem(k))
+        .join(''),
+    )
+    expect(stored).not.toContain(disk!.id)
+
+    // And a new disk can be made from the same form.
+    const blank = uniqueName('after')
+    await form.getByRole('textbox', { name: 'Name' }).fill(blank)
+    await form.getByRole('spinbutton', { name: 'Size (GiB)' }).fill('1')
+    await form.getByRole('button', { name: 'Create disk' }).click()
+    await expect(form).toBeHidden()
+    await expect(page.getByRole('row').filter({ hasText: blank })).toBeVisible()
+  })
+
+  test('Cancel never deletes a disk that finished importing without asking', async ({ page }) => {
+    const name = uniqueName('finished')
+    const bytes = imageBytes(2 * MiB, 0xf00d)
+    let reachedServer: () => void = () => {}
+    const finalized = new Promise<void>((resolve) => {
+      reachedServer = resolve
+    })
+    let answer: () => void = () => {}
+    const cancelled = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    // Finalize reaches the server; its answer is held until the user has pressed Cancel, then lost.
+    await page.route('**/v1/disks/*/finalize', async (route) => {
+      await route.fetch()
+      reachedServer()
+      await cancelled
+      await route.abort('connectionreset')
+    })
+    const { form } = await startUpload(page, name, bytes)
+    await finalized
+    await form.getByRole('button', { name: 'Cancel upload' }).click()
+    answer()
+
+    const confirm = page.getByRole('alertdialog', { name: 'Delete disk' })
+    await expect(confirm).toContainText(`The disk ${name} finished importing`)
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirm).toBeHidden()
+    await expect(form.getByText('The disk finished importing')).toBeVisible()
+    await form.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(
+      form
+        .getByRole('button', { name: 'Upload and create disk' })
+        .or(form.getByRole('button', { name: 'Create disk' })),
+    ).toBeVisible()
+    await expect
+      .poll(async () => (await diskByName(page.request, name))?.state.state, { timeout: 10_000 })
+      .toBe('detached')
+    const res = await page.request.get(`/__mock/disks/${(await diskByName(page.request, name))!.id}/sha256`)
+    expect(await res.json()).toEqual({ sha256: sha256(bytes), size: bytes.length })
   })
 })
