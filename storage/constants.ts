@@ -18,3 +18,13 @@ export const EVICT_FRACTION = 0.25
 
 /** How many last-seen entries are kept in memory for an instant first paint. */
 export const MEMO_LIMIT = 300
+
+/**
+ * Poll schedule of a resource with a lifecycle while it is transitional (ARCHITECTURE.md, the screen
+ * kit): the first poll after POLL_FAST_MS, each next one POLL_FACTOR later, never more than
+ * POLL_MAX_MS apart; back to fast when a poll brings a change. The same numbers as machines/shared.ts,
+ * which storage must not import.
+ */
+export const POLL_FAST_MS = 1_000
+export const POLL_FACTOR = 1.5
+export const POLL_MAX_MS = 10_000

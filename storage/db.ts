@@ -25,6 +25,11 @@ export type CacheEntry = {
   fetchedAt: number
   /** Set by a mutation that touched this entry while nobody observed it: refetch on next view. */
   invalid: boolean
+  /**
+   * Epoch ms of the last in-place rewrite of a row (writeResource) since fetchedAt; absent until one.
+   * Not indexed, so no schema version: it only tells two copies of one fetch apart.
+   */
+  revisedAt?: number
 }
 
 export type CacheDb = Dexie & { entries: EntityTable<CacheEntry, 'key'> }

@@ -2,20 +2,13 @@
 // has seen it (no flash of a skeleton), then the live query keeps it current.
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
 import type { ApiParams, ApiResponse, ListOperationName, OperationName } from '../src/api/types'
-import {
-  entryIsStale,
-  getCacheScope,
-  type KeySnapshot,
-  keyFor,
-  observeKey,
-  type RevalidateOutcome,
-  refreshKey,
-  type StorageError,
-  snapshotOf,
-  subscribeCacheScope,
-} from './cache'
+import { entryIsStale, type RevalidateOutcome, type StorageError } from './config'
 import { useConnectivity } from './connectivity'
 import type { EntryKind } from './db'
+import { keyFor, observeKey, snapshotOf } from './observe'
+import type { KeySnapshot } from './registry'
+import { refreshKey } from './revalidate'
+import { getCacheScope, subscribeCacheScope } from './scope'
 
 export type QueryResult<T> = {
   /** The cached (or just fetched) value; for lists `{ items, nextPage }`. */

@@ -17,6 +17,9 @@ export {
   prefetchList,
   prefetchResource,
   pruneExpired,
+  RESOURCE_KINDS,
+  type ResourceKind,
+  type ResourceOf,
   type RevalidateOutcome,
   readCachedList,
   readCachedResource,
@@ -27,7 +30,10 @@ export {
   type StorageError,
   setCacheScope,
   subscribeCacheScope,
+  warmList,
+  warmResource,
   wipeCache,
+  writeResource,
 } from './cache'
 export {
   type Connectivity,
@@ -38,7 +44,14 @@ export {
   reportSuccess,
   useConnectivity,
 } from './connectivity'
-export { DEFAULT_MAX_AGE_MS, STALE_MS } from './constants'
+export {
+  DEFAULT_MAX_AGE_MS,
+  POLL_FACTOR,
+  POLL_FAST_MS,
+  POLL_MAX_MS,
+  STALE_MS,
+} from './constants'
 export { type CacheEntry, isQuotaError, MIGRATIONS, type Migration } from './db'
 export { type QueryResult, useList, useResource } from './hooks'
 export { type CacheScope, cacheKey, canonicalJson, matchesPartial } from './keys'
+export { type Pollable, type PollOptions, useListPoll, useResourcePoll } from './poll'

@@ -62,3 +62,19 @@ export const userB = { userId: 'user-b', siloId: 'silo-1' }
 export function disk(id: string, name = id) {
   return { id, name, description: '', timeCreated: new Date('2026-01-01T00:00:00Z') }
 }
+
+/** An instance row as the console sees it (only what the storage tests read). */
+export function instance(id: string, runState: string, name = id) {
+  return {
+    id,
+    name,
+    description: '',
+    projectId: 'p1',
+    runState,
+    timeRunStateUpdated: new Date('2026-01-01T00:00:00Z'),
+  }
+}
+
+/** Spec section 4's transitional instance states (machines/ owns the real list; storage must not import it). */
+export const movingInstance = (i: { runState: string }) =>
+  ['creating', 'starting', 'stopping', 'rebooting', 'migrating', 'repairing'].includes(i.runState)
