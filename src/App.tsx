@@ -1,28 +1,62 @@
-import { Component, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react'
+import { Component, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { ConfirmActionHost, PageSkeleton, Toaster } from './components'
 import { AuthLayout } from './layouts/AuthLayout'
 import { DeviceLayout } from './layouts/DeviceLayout'
 import { LoginLayout } from './layouts/LoginLayout'
 import { MockBanner } from './layouts/MockBanner'
+import { ProjectGuard } from './layouts/ProjectGuard'
 import { ErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
-import { RouteParamsContext } from './route-context'
-import { matchPath, type PageModule, type RouteDef, skipsSkeleton } from './routes'
+import { paths } from './paths'
+import { OutletContext, RouteParamsContext } from './route-context'
+import {
+  documentTitle,
+  indexRedirect,
+  matchPath,
+  type PageModule,
+  type RouteMatch,
+  type RouteNode,
+  scrollHome,
+  skipsSkeleton,
+} from './routes'
 import { useScrollRestoration } from './scroll'
 import { usePendingLogout } from './session'
 
-// One lazy component per page loader, created once: routes that share a loader (a list and its
-// form routes) share the component, so opening a form over its list never remounts the list.
-const lazyPages = new Map<RouteDef['page'], ReturnType<typeof lazy>>()
-function pageFor(route: RouteDef) {
-  let c = lazyPages.get(route.page)
-  if (!c && route.page) {
-    const load = route.page
+// One lazy component per page loader, created once, so a page keeps its identity (and its state)
+// across every URL that renders it.
+const lazyPages = new Map<NonNullable<RouteNode['page']>, ReturnType<typeof lazy>>()
+function pageFor(load: NonNullable<RouteNode['page']>) {
+  let c = lazyPages.get(load)
+  if (!c) {
     c = lazy(() => load() as Promise<PageModule>)
-    lazyPages.set(route.page, c)
+    lazyPages.set(load, c)
   }
   return c
+}
+
+/**
+ * The pages of the matched chain, nested: each page gets the next one as its <Outlet />. The outer
+ * page keeps its place in the tree whatever its child is, so a list under a form never remounts.
+ */
+function nestedPages(match: RouteMatch): ReactNode {
+  const loaders = match.chain.flatMap((n) => (n.page ? [n.page] : []))
+  let inner: ReactNode = null
+  for (let i = loaders.length - 1; i >= 0; i--) {
+    const load = loaders[i]
+    if (!load) continue
+    const Page = pageFor(load)
+    // Only the outermost page stands in with the skeleton: a child (a form) loads over its parent.
+    const fallback = i === 0 && !skipsSkeleton(match) ? <PageSkeleton /> : null
+    inner = (
+      <OutletContext.Provider value={inner}>
+        <Suspense fallback={fallback}>
+          <Page />
+        </Suspense>
+      </OutletContext.Provider>
+    )
+  }
+  return inner
 }
 
 class ErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: Error | null }> {
@@ -44,41 +78,41 @@ class ErrorBoundary extends Component<{ resetKey: string; children: ReactNode },
 export function App() {
   const [pathname] = useLocation()
   const search = useSearch()
-  const locationKey = `${pathname}?${search}`
-  useScrollRestoration(locationKey)
   const match = useMemo(() => matchPath(pathname), [pathname])
-  // Start loading the page's code at once, while the layout may still wait for the user.
+  useScrollRestoration(`${scrollHome(match, pathname)}?${search}`)
+  // Start loading the pages' code at once, while the layout may still wait for the user.
   useEffect(() => {
-    void match?.route.page?.()
+    for (const n of match?.chain ?? []) void n.page?.()
   }, [match])
 
-  useEffect(() => {
-    document.title = match ? `Rack Console` : 'Page not found | Rack Console'
-  }, [match])
+  // A layout effect, so a page that knows better (Page not found for a missing project) can still
+  // set its own title in its effects, which run after this.
+  const title = documentTitle(match)
+  useLayoutEffect(() => {
+    document.title = title
+  }, [title])
 
   // A sign-out the server has not confirmed yet: the session may still be alive in the cookie, so no
   // signed-in screen may run (it would ask /v1/me and quietly sign the user back in).
   const logoutPending = usePendingLogout()
 
   let content: ReactNode
+  const redirect = match && indexRedirect(match)
   if (!match) {
     content = <NotFoundPage />
-  } else if (logoutPending && match.route.layout !== 'login') {
-    content = <Redirect to="/login" replace />
-  } else if (match.route.redirect) {
-    content = <Redirect to={match.route.redirect(match.params)} replace />
+  } else if (logoutPending && match.layout !== 'login') {
+    content = <Redirect to={paths.login()} replace />
+  } else if (redirect) {
+    content = <Redirect to={redirect} replace />
   } else {
-    const Page = pageFor(match.route)
-    const fallback = skipsSkeleton(pathname) ? null : <PageSkeleton />
-    const page = Page ? (
-      <Suspense fallback={fallback}>
-        <Page />
-      </Suspense>
-    ) : null
-    const Layout = { auth: AuthLayout, login: LoginLayout, device: DeviceLayout }[match.route.layout]
+    const Layout = { auth: AuthLayout, login: LoginLayout, device: DeviceLayout }[match.layout]
+    const guarded = match.chain.some((n) => n.guard === 'project')
     content = (
       <RouteParamsContext.Provider value={match.params}>
-        <Layout>{page}</Layout>
+        {/* Always rendered (null outside a project), so the layout keeps its place in the tree. */}
+        <ProjectGuard project={guarded ? (match.params.project ?? null) : null}>
+          <Layout>{nestedPages(match)}</Layout>
+        </ProjectGuard>
       </RouteParamsContext.Provider>
     )
   }

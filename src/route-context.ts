@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import type { Params } from './routes'
 
 /** Path params of the matched route (App provides them; pages read them with useRouteParams). */
@@ -13,4 +13,15 @@ export function useRouteParams<K extends string>(...names: K[]): Record<K, strin
     out[n] = v
   }
   return out
+}
+
+/** The matched child page of the page that reads it (App fills one per level of the route tree). */
+export const OutletContext = createContext<ReactNode>(null)
+
+/**
+ * Where a page shows its matched child route: a list renders its create or edit form here, so the
+ * form opens over the list without remounting it; a tabbed page renders the active tab here.
+ */
+export function Outlet(): ReactNode {
+  return useContext(OutletContext)
 }

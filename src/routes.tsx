@@ -1,226 +1,447 @@
-// The one route table (ARCHITECTURE.md): every path, its page (lazy), its breadcrumb label, its
-// layout and its redirects. Routes whose screens are not built yet are absent: they show Page not
-// found (spec section 2), never a placeholder.
-import type { ComponentType } from 'react'
+// The one route tree (ARCHITECTURE.md): nested nodes, each with its path segment(s), layout, page
+// (lazy), breadcrumb label, data prefetch, index redirect and children. Full paths, the matcher, the
+// breadcrumbs, the sidebar and the typed path builder (src/paths.ts) all derive from this tree.
+// Routes whose screens are not built yet are absent: they show Page not found (spec section 2).
+//
+// Rendering: every node with a `page` in the matched chain renders, outermost first; a page shows its
+// matched child page through <Outlet /> (route-context.ts). A list page is a pathless node whose
+// children are the list path itself and its form routes, so opening or closing a form changes only
+// what the outlet holds and the list stays mounted (scroll, page and sort kept).
+//
+// Wouter stays the router for the location (history, <Link>, navigate): its <Switch>/nest matches one
+// pattern at a time and leaves params undecoded, while breadcrumbs, titles, the sidebar, hover prefetch
+// and layouts need the whole chain of matched nodes as data, outside React as well as inside.
+import type { ComponentType, ReactNode } from 'react'
+import { prefetchList, prefetchResource } from '../storage'
+import {
+  DEFAULT_PAGE_SIZE,
+  DisksIcon,
+  FolderIcon,
+  InstancesIcon,
+  KeyIcon,
+  SettingsIcon,
+  UserIcon,
+} from './components'
 import { S } from './strings'
 
 export type Params = Record<string, string>
 
-/** A page module: the default export renders; `prefetch` warms its data on link hover. */
+/** A page module: the default export renders (`prefetch` is the old per-page warm-up, unused). */
 export type PageModule = { default: ComponentType; prefetch?: (params: Params) => void }
 
 export type Layout = 'auth' | 'login' | 'device'
 
 export type NavSection = 'project' | 'silo' | 'system' | 'account'
 
-export type RouteDef = {
-  path: string
-  layout: Layout
-  /** Puts the route in the sidebar: its section and label (the icon is chosen by the label). */
-  nav?: { section: NavSection; label: string }
-  /** Breadcrumb label for this path; routes that are only prefixes still give their crumb. */
-  crumb?: string | ((params: Params) => string)
-  page?: () => Promise<PageModule>
-  /** An index redirect (spec section 2). */
-  redirect?: (params: Params) => string
+/** A guard above the layout: 'project' shows Page not found when the project does not exist. */
+export type Guard = 'project'
+
+export type RouteNode = {
+  /** Names the node in the path builder (`paths.<name>`); a named node is a URL that can match. */
+  readonly name?: string
+  /** Segments relative to the parent ('' or absent: pathless); `:p` a param, `:p?` optional. */
+  readonly path?: string
+  /** Inherited by descendants. */
+  readonly layout?: Layout
+  readonly guard?: Guard
+  readonly page?: () => Promise<PageModule>
+  /** Breadcrumb label (spec section 2); a pathless node's crumb links to its first named descendant. */
+  readonly crumb?: string | ((params: Params) => string)
+  /**
+   * Data warm-up on link hover (spec section 9), the one place per node that reads ahead: with
+   * storage's warmList (IndexedDB only, no network) this is where it will be called.
+   */
+  readonly prefetch?: (params: Params) => void
+  /** Index redirect: the child path the node's own URL redirects to (spec section 2). */
+  readonly index?: string
+  /** Puts the node in the sidebar (only routes that exist have an entry and an icon). */
+  readonly nav?: { readonly section: NavSection; readonly label: string; readonly icon: ReactNode }
+  readonly children?: readonly RouteNode[]
 }
 
 const param = (name: string) => (p: Params) => p[name] ?? ''
+const firstPage = { limit: DEFAULT_PAGE_SIZE }
 
-// Loaders shared by a list and its form routes (App keys lazy pages by loader).
-const sshKeysPage = () => import('./pages/settings/SshKeysPage')
-
-export const routes: RouteDef[] = [
+export const routeTree = [
   // Spec section 2: the root index redirects to /projects.
-  { path: '/', layout: 'auth', redirect: () => '/projects' },
+  { name: 'root', path: '', layout: 'auth', index: 'projects' },
 
   // Public pages.
-  { path: '/login', layout: 'login', page: () => import('./pages/auth/LoginRedirectPage') },
-  { path: '/login/:silo/local', layout: 'login', page: () => import('./pages/auth/LoginLocalPage') },
-  { path: '/login/:silo/saml/:provider', layout: 'login', page: () => import('./pages/auth/LoginSamlPage') },
-  { path: '/device/verify', layout: 'device', page: () => import('./pages/auth/DeviceVerifyPage') },
-  { path: '/device/success', layout: 'device', page: () => import('./pages/auth/DeviceSuccessPage') },
+  {
+    path: 'login',
+    layout: 'login',
+    children: [
+      { name: 'login', path: '', page: () => import('./pages/auth/LoginRedirectPage') },
+      { name: 'loginLocal', path: ':silo/local', page: () => import('./pages/auth/LoginLocalPage') },
+      {
+        name: 'loginSaml',
+        path: ':silo/saml/:provider',
+        page: () => import('./pages/auth/LoginSamlPage'),
+      },
+    ],
+  },
+  {
+    path: 'device',
+    layout: 'device',
+    children: [
+      { name: 'deviceVerify', path: 'verify', page: () => import('./pages/auth/DeviceVerifyPage') },
+      { name: 'deviceSuccess', path: 'success', page: () => import('./pages/auth/DeviceSuccessPage') },
+    ],
+  },
 
   // Silo level.
   {
-    path: '/projects',
+    path: 'projects',
     layout: 'auth',
     crumb: S.crumbs.projects,
-    nav: { section: 'silo', label: S.crumbs.projects },
-    page: () => import('./pages/ProjectsPage'),
+    children: [
+      {
+        name: 'projects',
+        path: '',
+        page: () => import('./pages/ProjectsPage'),
+        prefetch: () => prefetchList('projectList', { query: firstPage }),
+        nav: { section: 'silo', label: S.crumbs.projects, icon: <FolderIcon /> },
+      },
+      {
+        name: 'project',
+        path: ':project',
+        crumb: param('project'),
+        guard: 'project',
+        index: 'instances',
+        prefetch: (p) => prefetchResource('projectView', { path: { project: p.project ?? '' } }),
+        children: [
+          {
+            name: 'instances',
+            path: 'instances',
+            crumb: S.crumbs.instances,
+            page: () => import('./pages/project/InstancesPage'),
+            prefetch: (p) =>
+              prefetchList('instanceList', { query: { project: p.project ?? '', ...firstPage } }),
+            nav: { section: 'project', label: S.crumbs.instances, icon: <InstancesIcon /> },
+          },
+          {
+            crumb: 'Disks',
+            page: () => import('./pages/project/DisksPage'),
+            prefetch: (p) => prefetchList('diskList', { query: { project: p.project ?? '', ...firstPage } }),
+            children: [
+              {
+                name: 'disks',
+                path: 'disks',
+                nav: { section: 'project', label: 'Disks', icon: <DisksIcon /> },
+              },
+              {
+                name: 'disksNew',
+                path: 'disks-new',
+                crumb: 'New disk',
+                page: () => import('./pages/project/DisksPage').then((m) => ({ default: m.DiskCreateRoute })),
+              },
+            ],
+          },
+          {
+            name: 'projectAccess',
+            path: 'access',
+            crumb: 'Access',
+            page: () => import('./pages/project/ProjectAccessPage'),
+            prefetch: (p) => prefetchResource('projectPolicyView', { path: { project: p.project ?? '' } }),
+            nav: { section: 'project', label: 'Access', icon: <UserIcon /> },
+          },
+        ],
+      },
+    ],
   },
   {
-    path: '/projects/:project',
-    layout: 'auth',
-    crumb: param('project'),
-    redirect: (p) => `/projects/${p.project}/instances`,
-  },
-  {
-    path: '/projects/:project/instances',
-    layout: 'auth',
-    crumb: S.crumbs.instances,
-    nav: { section: 'project', label: S.crumbs.instances },
-    page: () => import('./pages/project/InstancesPage'),
-  },
-  {
-    path: '/projects/:project/disks',
-    layout: 'auth',
-    crumb: 'Disks',
-    nav: { section: 'project', label: 'Disks' },
-    page: () => import('./pages/project/DisksPage'),
-  },
-  // Child route of the disks list: the create form's side modal over the list.
-  {
-    path: '/projects/:project/disks-new',
-    layout: 'auth',
-    crumb: 'New disk',
-    page: () => import('./pages/project/DisksPage'),
-  },
-  {
-    path: '/projects/:project/access',
+    name: 'siloAccess',
+    path: 'access',
     layout: 'auth',
     crumb: 'Access',
-    nav: { section: 'project', label: 'Access' },
-    page: () => import('./pages/project/ProjectAccessPage'),
-  },
-  {
-    path: '/access',
-    layout: 'auth',
-    crumb: 'Access',
-    nav: { section: 'silo', label: 'Access' },
     page: () => import('./pages/silo/SiloAccessPage'),
-  },
-  {
-    path: '/system/access',
-    layout: 'auth',
-    crumb: 'Access',
-    nav: { section: 'system', label: 'Access' },
-    page: () => import('./pages/system/SystemAccessPage'),
+    prefetch: () => prefetchResource('policyView', {}),
+    nav: { section: 'silo', label: 'Access', icon: <UserIcon /> },
   },
 
-  // Settings.
-  { path: '/settings', layout: 'auth', crumb: 'Settings', redirect: () => '/settings/profile' },
+  // System level.
   {
-    path: '/settings/profile',
+    path: 'system',
     layout: 'auth',
-    crumb: 'Profile',
-    nav: { section: 'account', label: 'Settings' },
-    page: () => import('./pages/settings/ProfilePage'),
+    children: [
+      {
+        name: 'systemAccess',
+        path: 'access',
+        crumb: 'Access',
+        page: () => import('./pages/system/SystemAccessPage'),
+        prefetch: () => prefetchResource('systemPolicyView', {}),
+        nav: { section: 'system', label: 'Access', icon: <UserIcon /> },
+      },
+    ],
   },
+
+  // Settings (spec section 2: the index redirects to profile).
   {
-    path: '/settings/ssh-keys',
+    name: 'settings',
+    path: 'settings',
     layout: 'auth',
-    crumb: 'SSH keys',
-    nav: { section: 'account', label: 'SSH keys' },
-    page: sshKeysPage,
-  },
-  // Child routes of the SSH keys list: the list stays visible under the side modal.
-  {
-    path: '/settings/ssh-keys-new',
-    layout: 'auth',
-    crumb: 'New SSH key',
-    page: sshKeysPage,
-  },
-  {
-    path: '/settings/ssh-keys/:sshKey',
-    layout: 'auth',
-    crumb: param('sshKey'),
-    redirect: (p) => `/settings/ssh-keys/${encodeURIComponent(p.sshKey ?? '')}/edit`,
-  },
-  {
-    path: '/settings/ssh-keys/:sshKey/edit',
-    layout: 'auth',
-    crumb: 'View',
-    page: sshKeysPage,
-  },
-  {
-    path: '/settings/access-tokens',
-    layout: 'auth',
-    crumb: 'Access tokens',
-    nav: { section: 'account', label: 'Access tokens' },
-    page: () => import('./pages/settings/AccessTokensPage'),
+    crumb: 'Settings',
+    index: 'profile',
+    children: [
+      {
+        name: 'profile',
+        path: 'profile',
+        crumb: 'Profile',
+        page: () => import('./pages/settings/ProfilePage'),
+        prefetch: () => prefetchResource('currentUserView', {}),
+        nav: { section: 'account', label: 'Settings', icon: <SettingsIcon /> },
+      },
+      {
+        crumb: 'SSH keys',
+        page: () => import('./pages/settings/SshKeysPage'),
+        prefetch: () => prefetchList('currentUserSshKeyList', { query: firstPage }),
+        children: [
+          {
+            name: 'sshKeys',
+            path: 'ssh-keys',
+            nav: { section: 'account', label: 'SSH keys', icon: <KeyIcon /> },
+          },
+          {
+            name: 'sshKeysNew',
+            path: 'ssh-keys-new',
+            crumb: 'New SSH key',
+            page: () =>
+              import('./pages/settings/SshKeysPage').then((m) => ({ default: m.SshKeyCreateRoute })),
+          },
+          {
+            name: 'sshKey',
+            path: 'ssh-keys/:sshKey',
+            crumb: param('sshKey'),
+            index: 'edit',
+            children: [
+              {
+                name: 'sshKeyEdit',
+                path: 'edit',
+                crumb: 'View',
+                page: () =>
+                  import('./pages/settings/SshKeysPage').then((m) => ({ default: m.SshKeyViewRoute })),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'accessTokens',
+        path: 'access-tokens',
+        crumb: 'Access tokens',
+        page: () => import('./pages/settings/AccessTokensPage'),
+        prefetch: () => prefetchList('currentUserAccessTokenList', { query: firstPage }),
+        nav: { section: 'account', label: 'Access tokens', icon: <KeyIcon /> },
+      },
+    ],
   },
 
   // Dev only (never in a production bundle): live actors and their statecharts.
   ...(import.meta.env.DEV
-    ? [
+    ? ([
         {
-          path: '/dev/machines',
-          layout: 'auth' as const,
+          name: 'devMachines',
+          path: 'dev/machines',
+          layout: 'auth',
           crumb: 'Machines',
           page: () => import('./pages/dev/MachinesPage'),
         },
-      ]
+      ] as const)
     : []),
-]
+] as const satisfies readonly RouteNode[]
 
-/** Sidebar entries of a section, in table order; project paths are filled with the current project. */
-export function navEntries(section: NavSection, params: Params = {}): { label: string; href: string }[] {
-  return routes
-    .filter((r) => r.nav?.section === section)
-    .map((r) => ({
-      label: r.nav?.label ?? '',
-      href: r.path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')),
-    }))
+// ---------------------------------------------------------------------------------------------------
+// Patterns: filling and matching.
+
+const joinPattern = (base: string, path: string | undefined) => (path ? `${base}/${path}` : base)
+
+/** Fills a full pattern with params, each encoded as one segment; absent optional params drop out. */
+export function fillPattern(pattern: string, params: Readonly<Record<string, string | undefined>>): string {
+  const parts: string[] = []
+  for (const seg of pattern.split('/').filter(Boolean)) {
+    if (!seg.startsWith(':')) {
+      parts.push(seg)
+      continue
+    }
+    const optional = seg.endsWith('?')
+    const name = seg.slice(1, optional ? -1 : undefined)
+    const value = params[name]
+    if (value === undefined || value === '') {
+      if (optional) continue
+      throw new Error(`path ${pattern} needs :${name}`)
+    }
+    parts.push(encodeURIComponent(value))
+  }
+  return `/${parts.join('/')}`
 }
 
-export type RouteMatch = { route: RouteDef; params: Params }
+type Compiled = {
+  node: RouteNode
+  /** Root first, the node last. */
+  chain: readonly RouteNode[]
+  pattern: string
+  exec: (pathname: string) => Params | null
+}
 
-/** Compiles `/projects/:project` into a matcher (segments; `:name` matches one segment). */
-function compile(path: string) {
+function compileMatcher(pattern: string): Compiled['exec'] {
   const names: string[] = []
-  const source = path
-    .split('/')
-    .map((seg) => {
-      if (seg.startsWith(':')) {
-        names.push(seg.slice(1))
-        return '([^/]+)'
-      }
-      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    })
-    .join('/')
+  let source = ''
+  for (const seg of pattern.split('/').filter(Boolean)) {
+    if (seg.startsWith(':')) {
+      const optional = seg.endsWith('?')
+      names.push(seg.slice(1, optional ? -1 : undefined))
+      source += optional ? '(?:/([^/]+))?' : '/([^/]+)'
+    } else {
+      source += `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`
+    }
+  }
   const re = new RegExp(`^${source}/?$`)
-  return (pathname: string): Params | null => {
+  return (pathname) => {
     const m = re.exec(pathname)
     if (!m) return null
     const params: Params = {}
-    names.forEach((n, i) => {
-      params[n] = decodeURIComponent(m[i + 1] ?? '')
-    })
+    for (const [i, n] of names.entries()) {
+      const raw = m[i + 1]
+      if (raw === undefined) continue
+      // A malformed escape (`%E0%A4%A`) is a URL that names nothing: Page not found, not a crash.
+      try {
+        params[n] = decodeURIComponent(raw)
+      } catch {
+        return null
+      }
+    }
     return params
   }
 }
 
-const compiled = routes.map((route) => ({ route, match: compile(route.path) }))
+/** Params of `pathname` under a full pattern, or null (exported for tests of optional segments). */
+export const matchPattern = (pattern: string, pathname: string): Params | null =>
+  compileMatcher(pattern)(pathname)
+
+const compiled: Compiled[] = []
+const patternOf = new Map<RouteNode, string>()
+;(function walk(nodes: readonly RouteNode[], base: string, chain: readonly RouteNode[]) {
+  for (const node of nodes) {
+    const pattern = joinPattern(base, node.path)
+    const here = [...chain, node]
+    patternOf.set(node, pattern)
+    if (node.name) compiled.push({ node, chain: here, pattern, exec: compileMatcher(pattern) })
+    if (node.children) walk(node.children, pattern, here)
+  }
+})(routeTree, '', [])
+
+/** Full pattern of every named node (`disks` -> `/projects/:project/disks`), for the path builder. */
+export const namedPatterns: ReadonlyMap<string, string> = new Map(
+  compiled.map((c) => [c.node.name ?? '', c.pattern || '/']),
+)
+
+export type RouteMatch = {
+  /** The matched (named) node; `route.page` is its own page, if any. */
+  route: RouteNode
+  chain: readonly RouteNode[]
+  params: Params
+  layout: Layout
+}
 
 export function matchPath(pathname: string): RouteMatch | null {
-  for (const { route, match } of compiled) {
-    const params = match(pathname)
-    if (params) return { route, params }
+  for (const c of compiled) {
+    const params = c.exec(pathname)
+    if (!params) continue
+    const layout = [...c.chain].reverse().find((n) => n.layout)?.layout ?? 'auth'
+    return { route: c.node, chain: c.chain, params, layout }
   }
   return null
 }
 
+/** The URL a node stands for: its own, or for a pathless node (a list's page) its first named child. */
+function hrefOf(node: RouteNode, params: Params): string | null {
+  if (node.name) return fillPattern(patternOf.get(node) ?? '', params)
+  for (const child of node.children ?? []) {
+    const href = hrefOf(child, params)
+    if (href) return href
+  }
+  return null
+}
+
+/** Where an index node redirects to (spec section 2). */
+export function indexRedirect(match: RouteMatch): string | null {
+  const { index } = match.route
+  if (index === undefined) return null
+  return fillPattern(joinPattern(patternOf.get(match.route) ?? '', index), match.params)
+}
+
 export type Crumb = { label: string; href: string }
 
-/**
- * Breadcrumbs from route labels (spec section 2): every prefix of the current path that is itself a
- * route with a crumb contributes one, in order.
- */
-export function breadcrumbs(pathname: string): Crumb[] {
-  const segments = pathname.split('/').filter(Boolean)
+/** Breadcrumbs from route labels (spec section 2): one per node of the chain that has a label. */
+export function breadcrumbs(match: RouteMatch | null): Crumb[] {
+  if (!match) return []
   const crumbs: Crumb[] = []
-  for (let i = 1; i <= segments.length; i++) {
-    const href = `/${segments.slice(0, i).join('/')}`
-    const m = matchPath(href)
-    if (!m?.route.crumb) continue
-    const label = typeof m.route.crumb === 'function' ? m.route.crumb(m.params) : m.route.crumb
-    crumbs.push({ label, href })
+  for (const node of match.chain) {
+    if (node.crumb === undefined) continue
+    const href = hrefOf(node, match.params)
+    if (!href) continue
+    crumbs.push({ label: typeof node.crumb === 'function' ? node.crumb(match.params) : node.crumb, href })
   }
   return crumbs
 }
 
+export const APP_NAME = 'Rack Console'
+
+/** The document title follows the breadcrumbs, innermost first, so many open tabs stay distinct. */
+export function documentTitle(match: RouteMatch | null): string {
+  if (!match) return `${S.notFoundTitle} / ${APP_NAME}`
+  return [
+    ...breadcrumbs(match)
+      .map((c) => c.label)
+      .reverse(),
+    APP_NAME,
+  ].join(' / ')
+}
+
+/**
+ * The location whose scroll position a screen keeps: a form route shares its list's, so opening and
+ * closing a form over the list neither scrolls it nor forgets where it was.
+ */
+export function scrollHome(match: RouteMatch | null, pathname: string): string {
+  const top = match?.chain.find((n) => n.page)
+  return (top && match && hrefOf(top, match.params)) ?? pathname
+}
+
+/** Sidebar entries of a section, in tree order; project paths are filled with the current project. */
+export function navEntries(
+  section: NavSection,
+  params: Params = {},
+): { label: string; href: string; icon: ReactNode }[] {
+  const out: { label: string; href: string; icon: ReactNode }[] = []
+  for (const c of compiled) {
+    const nav = c.node.nav
+    if (nav?.section !== section) continue
+    try {
+      out.push({ label: nav.label, href: fillPattern(c.pattern, params), icon: nav.icon })
+    } catch {
+      // A project entry outside a project: it has no URL to link to.
+    }
+  }
+  return out
+}
+
+const warmed = new Set<string>()
+
+/** Link prefetch (spec section 9): loads the code of every page on the way and warms their data. */
+export function warmRoute(href: string): void {
+  const url = new URL(href, window.location.origin)
+  const key = url.pathname + url.search
+  if (warmed.has(key)) return
+  const m = matchPath(url.pathname)
+  if (!m) return
+  warmed.add(key)
+  for (const node of m.chain) {
+    node.prefetch?.(m.params)
+    node.page?.().catch(() => warmed.delete(key))
+  }
+}
+
 /** Paths where the loading skeleton is skipped (spec section 2: login and device paths). */
-export function skipsSkeleton(pathname: string): boolean {
-  return pathname.startsWith('/login') || pathname.startsWith('/device')
+export function skipsSkeleton(match: RouteMatch | null): boolean {
+  return match?.layout === 'login' || match?.layout === 'device'
 }

@@ -5,11 +5,13 @@ import { useEffect, useLayoutEffect } from 'react'
 export const SCROLL_THROTTLE_MS = 125
 const KEY = 'rack-console:scroll'
 
-let lastNavWasPop = false
+// The URL a back/forward went to: a location change counts as one only while the URL is still that,
+// since a pop between a list and its form keeps the same scroll key and consumes nothing.
+let poppedTo: string | null = null
 if (typeof window !== 'undefined') {
   window.history.scrollRestoration = 'manual'
   window.addEventListener('popstate', () => {
-    lastNavWasPop = true
+    poppedTo = window.location.href
   })
 }
 
@@ -51,6 +53,10 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: numb
   return throttled
 }
 
+/**
+ * `locationKey` names what is scrolled: App gives a form route its list's key, so opening or closing
+ * a form over a list keeps the list where it was.
+ */
 export function useScrollRestoration(locationKey: string) {
   useEffect(() => {
     const onScroll = throttle(() => save(locationKey, window.scrollY), SCROLL_THROTTLE_MS)
@@ -62,8 +68,8 @@ export function useScrollRestoration(locationKey: string) {
   }, [locationKey])
 
   useLayoutEffect(() => {
-    const pop = lastNavWasPop
-    lastNavWasPop = false
+    const pop = poppedTo === window.location.href
+    poppedTo = null
     if (!pop) {
       window.scrollTo(0, 0)
       return

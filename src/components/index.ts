@@ -39,5 +39,6 @@ export {
   Table,
   type TableProps,
 } from './Table'
+export { type RouteTab, RouteTabs, type RouteTabsProps, selectedTab } from './Tabs'
 export { type ToastAction, Toaster, type ToastOptions, toast, toaster } from './Toast'
 export { TOOLTIP_OPEN_DELAY_MS, Tooltip, type TooltipProps } from './Tooltip'

@@ -2,27 +2,14 @@
 // with breadcrumbs, connectivity, theme and the user menu (with sign out), and the main content.
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
-import { type ReactNode, useEffect, useId, useSyncExternalStore } from 'react'
+import { type ReactNode, useContext, useEffect, useId, useMemo, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { getCacheScope, subscribeCacheScope, useConnectivity, useResource } from '../../storage'
-import {
-  Button,
-  CloudIcon,
-  CloudOffIcon,
-  DisksIcon,
-  FolderIcon,
-  ImagesIcon,
-  InstancesIcon,
-  KeyIcon,
-  NetworkingIcon,
-  PageSkeleton,
-  ServerIcon,
-  SettingsIcon,
-  SnapshotsIcon,
-  UserIcon,
-} from '../components'
-import { breadcrumbs, type NavSection, navEntries, type Params } from '../routes'
+import { Button, CloudOffIcon, PageSkeleton, UserIcon } from '../components'
+import { paths } from '../paths'
+import { RouteParamsContext } from '../route-context'
+import { breadcrumbs, matchPath, type NavSection, navEntries, type Params } from '../routes'
 import { adoptUser, continueAsRemembered, rememberedScope, signOut } from '../session'
 import { S, T } from '../strings'
 import { NavLink } from './NavLink'
@@ -77,22 +64,6 @@ const skipLink = css({
   _focus: { left: '2' },
 })
 
-const NAV_ICONS: Record<string, ReactNode> = {
-  Projects: <FolderIcon />,
-  Instances: <InstancesIcon />,
-  Disks: <DisksIcon />,
-  Snapshots: <SnapshotsIcon />,
-  Images: <ImagesIcon />,
-  Settings: <SettingsIcon />,
-  Silos: <CloudIcon />,
-  Inventory: <ServerIcon />,
-  Networking: <NetworkingIcon />,
-  'SSH keys': <KeyIcon />,
-  'Access tokens': <KeyIcon />,
-  Access: <UserIcon />,
-  Profile: <UserIcon />,
-}
-
 function NavSectionLinks({
   section,
   title,
@@ -108,7 +79,7 @@ function NavSectionLinks({
     <nav aria-label={title}>
       <h2 className={navHeading}>{title}</h2>
       {entries.map((l) => (
-        <NavLink key={l.href} href={l.href} icon={NAV_ICONS[l.label]}>
+        <NavLink key={l.href} href={l.href} icon={l.icon}>
           {l.label}
         </NavLink>
       ))}
@@ -117,24 +88,18 @@ function NavSectionLinks({
 }
 
 function Sidebar() {
-  const [pathname] = useLocation()
-  const project = pathname.match(/^\/projects\/([^/]+)/)?.[1]
+  // The matched route's own (decoded) param: the sidebar never parses the URL itself.
+  const { project } = useContext(RouteParamsContext)
   return (
     <aside className={sidebar}>
       <a
-        href="/projects"
+        href={paths.projects()}
         className={css({ fontWeight: 'semibold', fontSize: 'lg', px: '2', textDecoration: 'none' })}
       >
         Rack Console
       </a>
       <NavSectionLinks section="silo" title="Silo" />
-      {project && (
-        <NavSectionLinks
-          section="project"
-          title={`Project ${decodeURIComponent(project)}`}
-          params={{ project: decodeURIComponent(project) }}
-        />
-      )}
+      {project && <NavSectionLinks section="project" title={`Project ${project}`} params={{ project }} />}
       <NavSectionLinks section="system" title="System" />
       <div className={css({ mt: 'auto' })}>
         <NavSectionLinks section="account" title="Account" />
@@ -145,7 +110,7 @@ function Sidebar() {
 
 function Breadcrumbs() {
   const [pathname] = useLocation()
-  const crumbs = breadcrumbs(pathname)
+  const crumbs = useMemo(() => breadcrumbs(matchPath(pathname)), [pathname])
   if (crumbs.length === 0) return null
   return (
     <nav aria-label="Breadcrumbs">
@@ -198,7 +163,7 @@ function UserMenu({ name }: { name: string }) {
   return (
     <Menu.Root
       onSelect={({ value }) => {
-        if (value === 'settings') navigate('/settings/profile')
+        if (value === 'settings') navigate(paths.profile())
         if (value === 'sign-out') void signOut()
       }}
     >

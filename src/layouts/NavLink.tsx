@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
-import { prefetchRoute } from '../prefetch'
+import { warmRoute } from '../routes'
 
 export const PREFETCH_HOVER_MS = 100
 
@@ -40,10 +40,10 @@ export function NavLink({
       className={plain ? css({ _hover: { color: 'fg.default', textDecoration: 'underline' } }) : cx(item)}
       aria-current={active ? 'page' : undefined}
       onMouseEnter={() => {
-        timer = setTimeout(() => prefetchRoute(href), PREFETCH_HOVER_MS)
+        timer = setTimeout(() => warmRoute(href), PREFETCH_HOVER_MS)
       }}
       onMouseLeave={() => clearTimeout(timer)}
-      onFocus={() => prefetchRoute(href)}
+      onFocus={() => warmRoute(href)}
     >
       {icon}
       {children}

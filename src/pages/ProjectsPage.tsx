@@ -1,7 +1,7 @@
 // Projects (silo level): name, description, created; delete through the one confirm dialog.
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
-import { mutate, prefetchList } from '../../storage'
+import { mutate } from '../../storage'
 import { toUserError } from '../api/errors'
 import type { Project } from '../api/types'
 import {
@@ -18,6 +18,7 @@ import {
 import { CacheStatus } from '../components/CacheStatus'
 import { useListPage } from '../hooks/use-list-page'
 import { useSiloWriteGuard } from '../hooks/use-role'
+import { paths } from '../paths'
 import { QueryError } from '../ui/QueryError'
 import { formatDateTime } from '../util/date'
 
@@ -27,7 +28,7 @@ const columns = defineColumns<Project>([
     header: 'Name',
     cell: (p) => (
       <Link
-        href={`/projects/${p.name}/instances`}
+        href={paths.instances({ project: p.name })}
         className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
       >
         {p.name}
@@ -43,10 +44,6 @@ const columns = defineColumns<Project>([
     sortValue: (p) => p.timeCreated,
   },
 ])
-
-export function prefetch() {
-  prefetchList('projectList', { query: { limit: 50 } } as never)
-}
 
 export default function ProjectsPage() {
   const list = useListPage('projectList', {})

@@ -13,6 +13,7 @@ import { registerActor } from '../../../machines/live-actors'
 import { api } from '../../api/client'
 import { Button } from '../../components'
 import { devActorOptions } from '../../hooks/dev-inspect'
+import { paths } from '../../paths'
 import { S } from '../../strings'
 import { CODE_LENGTH, DASH_AFTER_INDEX } from '../../util/device-code'
 
@@ -72,7 +73,7 @@ export default function DeviceVerifyPage() {
   }, [focus])
 
   useEffect(() => {
-    if (done) navigate('/device/success')
+    if (done) navigate(paths.deviceSuccess())
   }, [done, navigate])
 
   function onKeyDown(index: number, e: KeyboardEvent<HTMLInputElement>) {

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useSearch } from 'wouter'
 import { safeRedirect } from '../../api/client'
+import { paths, withSearch } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { pendingLogout, retryPendingLogout, sessionReplaced } from '../../session'
 import { T } from '../../strings'
@@ -13,11 +14,11 @@ export default function LoginSamlPage() {
   const { silo, provider } = useRouteParams('silo', 'provider')
   const redirectUri = safeRedirect(new URLSearchParams(useSearch()).get('redirect_uri'))
   const [blocked, setBlocked] = useState(false)
-  const action = `/login/${encodeURIComponent(silo)}/saml/${encodeURIComponent(provider)}?${new URLSearchParams(
-    {
-      redirect_uri: redirectUri,
-    },
-  )}`
+  // The same URL as this page: a POST there starts the provider's sign-in (the server proxies it).
+  const action = withSearch(
+    paths.loginSaml({ silo, provider }),
+    new URLSearchParams({ redirect_uri: redirectUri }),
+  )
 
   // The provider's answer comes back as a fresh page load: a sign-out still pending then would end
   // the new session at start. So the old session must be ended first; until it is, no SAML sign-in.

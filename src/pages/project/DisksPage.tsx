@@ -1,12 +1,13 @@
 // Disks of a project: name, state (badge, spinner on transitional states, underscores as spaces),
 // size, attached instance, created; snapshot, detach and delete with the disk machine deciding what
 // each state allows (spec section 4), and the reason shown for every disabled action. The create form
-// (`/projects/{project}/disks-new`) is a child route: its side modal opens over this list.
+// (`/projects/{project}/disks-new`) is a child route: its side modal opens over this list, in the
+// list's <Outlet />, and keeps the list's query (`?page=`) so closing it returns to the same page.
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useLocation } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { diskBadgeColor, diskStateLabel, isDiskTransitional } from '../../../machines/disk.machine'
-import { prefetchList, useResource } from '../../../storage'
+import { useResource } from '../../../storage'
 import type { Disk } from '../../api/types'
 import {
   ActionMenu,
@@ -29,7 +30,8 @@ import { DiskCreateForm } from '../../forms/disk-create'
 import { useDiskActor } from '../../hooks/use-disk-actor'
 import { useListPage } from '../../hooks/use-list-page'
 import { useWriteGuard } from '../../hooks/use-write-guard'
-import { useRouteParams } from '../../route-context'
+import { paths, withSearch } from '../../paths'
+import { Outlet, useRouteParams } from '../../route-context'
 import { QueryError } from '../../ui/QueryError'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime } from '../../util/date'
@@ -54,10 +56,7 @@ function InstanceName({ id, project }: { id: string; project: string }) {
   if (!name)
     return <span className={css({ color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs' })}>{id}</span>
   return (
-    <Link
-      href={`/projects/${encodeURIComponent(project)}/instances`}
-      className={css({ _hover: { textDecoration: 'underline' } })}
-    >
+    <Link href={paths.instances({ project })} className={css({ _hover: { textDecoration: 'underline' } })}>
       {name}
     </Link>
   )
@@ -146,19 +145,27 @@ function RowActions({ disk }: { disk: Disk }) {
   )
 }
 
-export function prefetch(params: Record<string, string>) {
-  if (params.project) prefetchList('diskList', { query: { project: params.project, limit: 50 } })
+/** `/projects/{project}/disks-new`: the create form, in the list's outlet. */
+export function DiskCreateRoute() {
+  const { project } = useRouteParams('project')
+  const [, navigate] = useLocation()
+  const search = useSearch()
+  return (
+    <DiskCreateForm
+      project={project}
+      onDismiss={() => navigate(withSearch(paths.disks({ project }), search))}
+    />
+  )
 }
 
 export default function DisksPage() {
   const { project } = useRouteParams('project')
-  const [pathname, navigate] = useLocation()
+  const [, navigate] = useLocation()
+  const search = useSearch()
   const list = useListPage('diskList', { query: { project } })
   const writeBlocked = useWriteGuard()
-  const base = `/projects/${encodeURIComponent(project)}`
-  const creating = pathname.endsWith('/disks-new')
   const columns = useMemo(() => columnsFor(project), [project])
-  const openCreate = () => navigate(`${base}/disks-new`)
+  const openCreate = () => navigate(withSearch(paths.disksNew({ project }), search))
   return (
     <>
       <PageHeader
@@ -198,7 +205,7 @@ export default function DisksPage() {
         />
       )}
       <Pagination {...list.pagination} />
-      {creating && <DiskCreateForm project={project} onDismiss={() => navigate(`${base}/disks`)} />}
+      <Outlet />
     </>
   )
 }

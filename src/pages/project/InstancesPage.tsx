@@ -2,7 +2,6 @@
 // memory, created; start, stop, reboot and delete with the machine deciding what each state allows.
 import { css } from 'styled-system/css'
 import { instanceBadgeColor, isTransitional } from '../../../machines/instance.machine'
-import { prefetchList } from '../../../storage'
 import type { Instance } from '../../api/types'
 import {
   ActionMenu,
@@ -113,10 +112,6 @@ function RowActions({ instance, project }: { instance: Instance; project: string
       ]}
     />
   )
-}
-
-export function prefetch(params: Record<string, string>) {
-  if (params.project) prefetchList('instanceList', { query: { project: params.project, limit: 50 } })
 }
 
 export default function InstancesPage() {

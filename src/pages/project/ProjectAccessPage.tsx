@@ -1,6 +1,6 @@
 // Project access (GET/PUT /v1/projects/{project}/policy). The silo's assignments are shown too,
 // since a silo role applies to every project; each identity shows its strongest role.
-import { mutate, prefetchResource, useResource } from '../../../storage'
+import { mutate, useResource } from '../../../storage'
 import { api } from '../../api/client'
 import type { ApiParams } from '../../api/types'
 import { AccessScreen, type PolicyIo } from '../../forms/access'
@@ -8,10 +8,6 @@ import { useRouteParams } from '../../route-context'
 import { ASSIGNABLE_ROLES } from '../../util/roles'
 
 type Body = ApiParams<'projectPolicyUpdate'>['body']
-
-export function prefetch(params: Record<string, string>) {
-  if (params.project) prefetchResource('projectPolicyView', { path: { project: params.project } })
-}
 
 export default function ProjectAccessPage() {
   const { project } = useRouteParams('project')

@@ -3,7 +3,7 @@
 // state explains that instead of offering a "New" button.
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
-import { mutate, prefetchList } from '../../../storage'
+import { mutate } from '../../../storage'
 import { toUserError } from '../../api/errors'
 import type { ListItem } from '../../api/types'
 import {
@@ -21,6 +21,7 @@ import {
 import { CacheStatus } from '../../components/CacheStatus'
 import { useListPage } from '../../hooks/use-list-page'
 import { useWriteGuard } from '../../hooks/use-write-guard'
+import { paths } from '../../paths'
 import { QueryError } from '../../ui/QueryError'
 import { formatDateTime } from '../../util/date'
 
@@ -54,10 +55,6 @@ const columns = defineColumns<AccessToken>([
   },
 ])
 
-export function prefetch() {
-  prefetchList('currentUserAccessTokenList', { query: { limit: 50 } })
-}
-
 async function deleteToken(t: AccessToken) {
   const r = await mutate(
     'currentUserAccessTokenDelete',
@@ -81,7 +78,7 @@ export default function AccessTokensPage() {
       <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '4', maxW: '48rem' })}>
         Access tokens let a command-line tool or another device act as you. They are created by device login,
         when you confirm a device's code at{' '}
-        <Link href="/device/verify" className={inlineLink}>
+        <Link href={paths.deviceVerify()} className={inlineLink}>
           /device/verify
         </Link>
         . Deleting a token signs that device out.
@@ -103,7 +100,7 @@ export default function AccessTokensPage() {
                 <>
                   Tokens come from device login: start a login from the CLI or another device, then enter the
                   code it shows at{' '}
-                  <Link href="/device/verify" className={inlineLink}>
+                  <Link href={paths.deviceVerify()} className={inlineLink}>
                     /device/verify
                   </Link>
                   . Each confirmed device gets a token that is listed here.

@@ -1,10 +1,9 @@
 // Settings > SSH keys: name, description, created; view (read-only with copy) and delete. The add
 // form (`/settings/ssh-keys-new`) and the view (`/settings/ssh-keys/{sshKey}/edit`) are child
-// routes: this page renders the list and, on those paths, the form's side modal over it.
-import { useContext } from 'react'
+// routes: their side modals open in this list's <Outlet />, over the list, which stays mounted.
 import { css } from 'styled-system/css'
-import { Link, useLocation } from 'wouter'
-import { mutate, prefetchList } from '../../../storage'
+import { Link, useLocation, useSearch } from 'wouter'
+import { mutate } from '../../../storage'
 import { toUserError } from '../../api/errors'
 import type { SshKey } from '../../api/types'
 import {
@@ -26,24 +25,29 @@ import { SshKeyCreateForm } from '../../forms/ssh-key-create'
 import { SshKeyViewForm } from '../../forms/ssh-key-view'
 import { useListPage } from '../../hooks/use-list-page'
 import { useWriteGuard } from '../../hooks/use-write-guard'
-import { RouteParamsContext } from '../../route-context'
+import { paths, withSearch } from '../../paths'
+import { Outlet, useRouteParams } from '../../route-context'
 import { QueryError } from '../../ui/QueryError'
 import { formatDateTime } from '../../util/date'
 
-const LIST = '/settings/ssh-keys'
+/** Opens the key's view over the list, keeping the list's page in the URL. */
+function KeyLink({ name }: { name: string }) {
+  const search = useSearch()
+  return (
+    <Link
+      href={withSearch(paths.sshKeyEdit({ sshKey: name }), search)}
+      className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
+    >
+      {name}
+    </Link>
+  )
+}
 
 const columns = defineColumns<SshKey>([
   {
     id: 'name',
     header: 'Name',
-    cell: (k) => (
-      <Link
-        href={`${LIST}/${encodeURIComponent(k.name)}/edit`}
-        className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
-      >
-        {k.name}
-      </Link>
-    ),
+    cell: (k) => <KeyLink name={k.name} />,
     sortValue: (k) => k.name,
   },
   { id: 'description', header: 'Description', cell: (k) => k.description, sortValue: (k) => k.description },
@@ -55,10 +59,6 @@ const columns = defineColumns<SshKey>([
   },
 ])
 
-export function prefetch() {
-  prefetchList('currentUserSshKeyList', { query: { limit: 50 } })
-}
-
 export async function deleteSshKey(key: SshKey) {
   const r = await mutate(
     'currentUserSshKeyDelete',
@@ -69,14 +69,30 @@ export async function deleteSshKey(key: SshKey) {
   toast.success(`SSH key ${key.name} deleted`)
 }
 
+/** Closing a form returns to the list with its query (`?page=`), which the form routes keep. */
+function useBackToList() {
+  const [, navigate] = useLocation()
+  const search = useSearch()
+  return () => navigate(withSearch(paths.sshKeys(), search))
+}
+
+/** `/settings/ssh-keys-new`, in the list's outlet. */
+export function SshKeyCreateRoute() {
+  return <SshKeyCreateForm onDismiss={useBackToList()} />
+}
+
+/** `/settings/ssh-keys/{sshKey}/edit`, in the list's outlet. */
+export function SshKeyViewRoute() {
+  const { sshKey } = useRouteParams('sshKey')
+  return <SshKeyViewForm sshKey={sshKey} onDismiss={useBackToList()} />
+}
+
 export default function SshKeysPage() {
-  const [pathname, navigate] = useLocation()
-  const params = useContext(RouteParamsContext)
+  const [, navigate] = useLocation()
+  const search = useSearch()
   const list = useListPage('currentUserSshKeyList', {})
   const writeBlocked = useWriteGuard()
-  const backToList = () => navigate(LIST)
-  const creating = pathname === '/settings/ssh-keys-new'
-  const viewing = params.sshKey
+  const openCreate = () => navigate(withSearch(paths.sshKeysNew(), search))
 
   return (
     <>
@@ -88,7 +104,7 @@ export default function SshKeysPage() {
             <CacheStatus {...list} onRefresh={() => void list.refresh()} />
             <Button
               variant="primary"
-              onClick={() => navigate('/settings/ssh-keys-new')}
+              onClick={openCreate}
               {...(writeBlocked ? { disabledReason: writeBlocked } : {})}
             >
               <PlusIcon /> Add SSH key
@@ -110,14 +126,17 @@ export default function SshKeysPage() {
               icon={<KeyIcon />}
               title="No SSH keys"
               body="Keys you add here can be placed on new instances so you can sign in to them over SSH."
-              action={{ label: 'Add SSH key', onClick: () => navigate('/settings/ssh-keys-new') }}
+              action={{ label: 'Add SSH key', onClick: openCreate }}
             />
           }
           rowActions={(k) => (
             <ActionMenu
               label={`Actions for ${k.name}`}
               items={[
-                { label: 'View', onSelect: () => navigate(`${LIST}/${encodeURIComponent(k.name)}/edit`) },
+                {
+                  label: 'View',
+                  onSelect: () => navigate(withSearch(paths.sshKeyEdit({ sshKey: k.name }), search)),
+                },
                 {
                   label: 'Copy public key',
                   onSelect: () =>
@@ -136,8 +155,7 @@ export default function SshKeysPage() {
         />
       )}
       <Pagination {...list.pagination} />
-      {creating && <SshKeyCreateForm onDismiss={backToList} />}
-      {viewing !== undefined && <SshKeyViewForm sshKey={viewing} onDismiss={backToList} />}
+      <Outlet />
     </>
   )
 }

@@ -1,15 +1,11 @@
 // Silo access (GET/PUT /v1/policy): role assignments on the signed-in user's silo.
-import { mutate, prefetchResource, useResource } from '../../../storage'
+import { mutate, useResource } from '../../../storage'
 import { api } from '../../api/client'
 import type { ApiParams } from '../../api/types'
 import { AccessScreen, type PolicyIo } from '../../forms/access'
 import { ASSIGNABLE_ROLES } from '../../util/roles'
 
 type Body = ApiParams<'policyUpdate'>['body']
-
-export function prefetch() {
-  prefetchResource('policyView', {})
-}
 
 const io: PolicyIo = {
   viewOp: 'policyView',

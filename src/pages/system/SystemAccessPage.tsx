@@ -1,16 +1,12 @@
 // System (fleet) access (GET/PUT /v1/system/policy): readable by fleet viewers, changeable by fleet
 // admins. Identities from other silos are shown by id (the user and group lists are the silo's).
-import { mutate, prefetchResource, useResource } from '../../../storage'
+import { mutate, useResource } from '../../../storage'
 import { api } from '../../api/client'
 import type { ApiParams } from '../../api/types'
 import { AccessScreen, type PolicyIo } from '../../forms/access'
 import { ASSIGNABLE_ROLES } from '../../util/roles'
 
 type Body = ApiParams<'systemPolicyUpdate'>['body']
-
-export function prefetch() {
-  prefetchResource('systemPolicyView', {})
-}
 
 const io: PolicyIo = {
   viewOp: 'systemPolicyView',

@@ -1,0 +1,144 @@
+import { expect, type Page, test } from '@playwright/test'
+import { login, watchPageErrors } from './helpers'
+
+const notFound = async (page: Page) => {
+  await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to console' })).toHaveAttribute('href', '/projects')
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  // A page of its own, not a box under a sidebar for a project that does not exist.
+  await expect(page.getByRole('navigation', { name: /^Project / })).toHaveCount(0)
+  await expect(page).toHaveTitle('Page not found / Rack Console')
+}
+
+test.describe('route tree', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page)
+  })
+
+  test('a project that does not exist is Page not found on every project route', async ({ page }) => {
+    const errors = watchPageErrors(page)
+    await page.goto('/projects/nonexistent')
+    await notFound(page)
+    for (const path of ['/projects/nonexistent/disks', '/projects/nonexistent/access']) {
+      await page.goto(path)
+      await notFound(page)
+    }
+    expect(errors).toEqual([])
+  })
+
+  test('an unknown instance, and a malformed escape in a param, are Page not found', async ({ page }) => {
+    const errors = watchPageErrors(page)
+    await page.goto('/projects/mock-project/instances/nonexistent')
+    await notFound(page)
+    await page.goto('/projects/%E0%A4%A/instances')
+    await notFound(page)
+    expect(errors).toEqual([])
+  })
+
+  test('Sign out on the Page not found of a missing project signs out', async ({ page }) => {
+    await page.goto('/projects/nonexistent/instances')
+    await notFound(page)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login(\/|$|\?)/)
+    expect((await page.request.get('/v1/me')).status()).toBe(401)
+  })
+
+  test('the document title follows the breadcrumbs', async ({ page }) => {
+    await page.goto('/projects/mock-project/instances')
+    await expect(page).toHaveTitle('Instances / mock-project / Projects / Rack Console')
+    await page
+      .getByRole('navigation', { name: 'Project mock-project' })
+      .getByRole('link', { name: 'Disks' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Disks', level: 1 })).toBeVisible()
+    await expect(page).toHaveTitle('Disks / mock-project / Projects / Rack Console')
+    await page.goto('/settings/ssh-keys-new')
+    await expect(page).toHaveTitle('New SSH key / SSH keys / Settings / Rack Console')
+  })
+
+  test('a create form opened by URL renders over its list, with every breadcrumb level', async ({ page }) => {
+    await page.goto('/projects/mock-project/disks-new')
+    await expect(page.getByRole('dialog', { name: 'New disk' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Disks', level: 1, includeHidden: true })).toBeAttached()
+    await expect(page.getByRole('table', { name: 'Disks', includeHidden: true })).toBeAttached()
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs', includeHidden: true })
+    await expect(crumbs.getByRole('listitem', { includeHidden: true })).toHaveText([
+      'Projects',
+      '/mock-project',
+      '/Disks',
+      '/New disk',
+    ])
+    await expect(crumbs.getByRole('link', { name: 'Disks', includeHidden: true })).toHaveAttribute(
+      'href',
+      '/projects/mock-project/disks',
+    )
+
+    await page.goto('/settings/ssh-keys-new')
+    await expect(page.getByRole('dialog', { name: 'Add SSH key' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'SSH keys', includeHidden: true })).toBeAttached()
+    await page.getByRole('dialog', { name: 'Add SSH key' }).getByRole('button', { name: 'Close' }).click()
+    await expect(page).toHaveURL(/\/settings\/ssh-keys$/)
+    await expect(page.getByRole('table', { name: 'SSH keys' })).toBeVisible()
+  })
+
+  test('opening and closing a form keeps its list mounted, on its page and scroll position', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 360 })
+    await page.goto('/projects/mock-project/disks?limit=10')
+    const table = page.getByRole('table', { name: 'Disks' })
+    await expect(table.getByRole('row')).toHaveCount(11)
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/[?&]page=/)
+    const listUrl = page.url()
+    const listSearch = new URL(listUrl).search
+    // The first disk of page 2 by name (its state may move on while the test runs).
+    const firstName = table.getByRole('row').nth(1).getByRole('cell').first()
+    await expect(firstName).toHaveText(/\S/)
+    const name = await firstName.textContent()
+    // A mark on the list's DOM: it survives only if the list is never remounted.
+    await table.evaluate((el) => {
+      ;(el as HTMLElement & { k1Mark?: boolean }).k1Mark = true
+    })
+    const marked = () =>
+      page.evaluate(() =>
+        Boolean((document.querySelector('table') as (HTMLElement & { k1Mark?: boolean }) | null)?.k1Mark),
+      )
+
+    await page.getByRole('button', { name: 'New disk' }).first().click()
+    await expect(page).toHaveURL(`/projects/mock-project/disks-new${listSearch}`)
+    const dialog = page.getByRole('dialog', { name: 'New disk' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+    expect(page.url()).toBe(listUrl)
+    expect(await marked()).toBe(true)
+
+    // Scrolled down the list, then forward to the form again (Back: the form was the entry before).
+    await page.mouse.wheel(0, 2000)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50)
+    const y = await page.evaluate(() => window.scrollY)
+    await page.goBack()
+    await expect(dialog).toBeVisible()
+    expect(await page.evaluate(() => window.scrollY)).toBe(y)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+    expect(page.url()).toBe(listUrl)
+    expect(await page.evaluate(() => window.scrollY)).toBe(y)
+    expect(await marked()).toBe(true)
+    await expect(firstName).toHaveText(name ?? '')
+  })
+
+  test('the sidebar lists only routes that exist, each with its icon', async ({ page }) => {
+    await page.goto('/projects/mock-project/instances')
+    const project = page.getByRole('navigation', { name: 'Project mock-project' })
+    await expect(project.getByRole('link')).toHaveText(['Instances', 'Disks', 'Access'])
+    for (const link of await project.getByRole('link').all()) {
+      await expect(link.locator('svg')).toHaveCount(1)
+      const href = await link.getAttribute('href')
+      await page.goto(href ?? '')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
+    }
+  })
+})
