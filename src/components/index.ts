@@ -26,6 +26,11 @@ export { Modal, type ModalProps, type ModalWidth } from './Modal'
 export { PageHeader, type PageHeaderProps } from './PageHeader'
 export { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, Pagination, type PaginationProps } from './Pagination'
 export { FormErrorSummary, type FormErrorSummaryProps, SideModal, type SideModalProps } from './SideModal'
+export {
+  SideModalForm,
+  type SideModalFormProps,
+  type SideModalFormState,
+} from './SideModalForm'
 export { PageSkeleton, Skeleton, type SkeletonProps } from './Skeleton'
 export { MIN_SPINNER_MS, Spinner, type SpinnerProps, useMinDuration } from './Spinner'
 export {

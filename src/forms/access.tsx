@@ -4,7 +4,7 @@
 // user's own admin role. Every change reads the policy fresh, applies one edit (assigning replaces
 // any existing assignment for that identity; removing deletes it) and PUTs the whole policy.
 // The forms open from the URL (`?add`, `?edit=<identity id>`), so every modal has a URL.
-import { type FormEvent, useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { OfflineError, type QueryResult, useList, useResource } from '../../storage'
@@ -22,13 +22,13 @@ import {
   PageHeader,
   PlusIcon,
   Select,
-  SideModal,
+  SideModalForm,
   Table,
   toast,
   UserIcon,
 } from '../components'
 import { CacheStatus } from '../components/CacheStatus'
-import { useDraft } from '../hooks/use-draft'
+import { FormError, useForm } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { T } from '../strings'
 import { QueryError } from '../ui/QueryError'
@@ -86,7 +86,8 @@ const ROLE_COLOR: Record<RoleName, BadgeColor> = {
 const typeLabel = (t: RoleAssignment['identityType']) => (t === 'silo_group' ? 'Group' : 'User')
 const rowName = (r: AccessRow) => r.name ?? r.identityId
 
-class ChangeError extends Error {}
+/** A failed policy change: its message is the form's error (or the removal toast's). */
+class ChangeError extends FormError {}
 
 function failure(op: OperationName, r: ApiFailure): ChangeError {
   return new ChangeError(toUserError(op, r).message)
@@ -364,77 +365,48 @@ export interface AccessAddFormProps {
 
 /** "Add user or group": pick an identity not yet assigned (groups first) and a role. */
 export function AccessAddForm({ scopeLabel, offers, roles, io, writeReason, onDismiss }: AccessAddFormProps) {
-  const formId = useId()
-  const [identityId, setIdentityId] = useState('')
-  const [role, setRole] = useState<RoleName>(roles[roles.length - 1] ?? 'viewer')
-  const [identityError, setIdentityError] = useState<string | undefined>()
-  const [serverError, setServerError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-  // Issue 9: the choice survives a session expiry and the sign-in that follows.
-  useDraft('access-add', { identityId, role }, (saved) => {
-    if (typeof saved.identityId === 'string') setIdentityId(saved.identityId)
-    if (typeof saved.role === 'string' && (roles as readonly string[]).includes(saved.role))
-      setRole(saved.role as RoleName)
-  })
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setServerError(null)
-    const identity = offers.find((o) => o.id === identityId)
-    if (!identity) {
-      setIdentityError('Choose a user or group')
-      return
-    }
-    setIdentityError(undefined)
-    setSubmitting(true)
-    try {
+  const form = useForm({
+    id: 'access-add',
+    initial: { identityId: '', role: roles[roles.length - 1] ?? ('viewer' as RoleName) },
+    check: ({ identityId }) =>
+      offers.some((o) => o.id === identityId) ? {} : { identityId: 'Choose a user or group' },
+    submit: async ({ identityId, role }) => {
+      const identity = offers.find((o) => o.id === identityId) as Identity
       await changePolicy(io, (a) =>
         assignRole(a, { identityId: identity.id, identityType: identity.type }, role),
       )
+      // Said here: once saved, the identity is no longer among the offers.
       toast.success(`${identity.name} is now ${roleLabel(role)} on ${scopeLabel}`)
-      onDismiss()
-    } catch (err) {
-      setServerError((err as Error).message)
-    } finally {
-      setSubmitting(false)
-    }
-  }
+    },
+    onSuccess: onDismiss,
+    // Issue 9: the choice survives a session expiry and the sign-in that follows.
+    draft: ({ role, ...rest }) => (role && roles.includes(role) ? { ...rest, role } : rest),
+  })
 
-  const errors = [identityError, serverError ?? undefined].filter((x): x is string => Boolean(x))
   return (
-    <SideModal
-      open
-      onDismiss={onDismiss}
+    <SideModalForm
+      form={form}
       title="Add user or group"
       subtitle={`Give a user or group a role on ${scopeLabel}`}
-      formId={formId}
       submitLabel="Assign role"
-      submitting={submitting}
-      errors={errors}
-      {...(writeReason ? { submitDisabledReason: writeReason } : {})}
+      onDismiss={onDismiss}
+      submitDisabledReason={writeReason}
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <Select
-          label="User or group"
-          name="identity"
-          required
-          placeholder={offers.length ? 'Select a user or group' : 'Everyone already has a role here'}
-          options={offers.map((o) => ({ value: o.id, label: identityLabel(o) }))}
-          value={identityId}
-          onChange={(e) => setIdentityId(e.target.value)}
-          error={identityError}
-          description="Groups and users of the silo who have no role here yet."
-        />
-        <Select
-          label="Role"
-          name="role"
-          required
-          options={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
-          value={role}
-          onChange={(e) => setRole(e.target.value as RoleName)}
-        />
-      </form>
-    </SideModal>
+      <Select
+        label="User or group"
+        required
+        placeholder={offers.length ? 'Select a user or group' : 'Everyone already has a role here'}
+        options={offers.map((o) => ({ value: o.id, label: identityLabel(o) }))}
+        description="Groups and users of the silo who have no role here yet."
+        {...form.field('identityId')}
+      />
+      <Select
+        label="Role"
+        required
+        options={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
+        {...form.field('role')}
+      />
+    </SideModalForm>
   )
 }
 
@@ -461,66 +433,49 @@ export function AccessEditForm({
   noun,
   onDismiss,
 }: AccessEditFormProps) {
-  const formId = useId()
-  const [role, setRole] = useState<RoleName>(row.own ?? row.role)
-  const [serverError, setServerError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
   const [acknowledged, setAcknowledged] = useState(false)
-  const needsAck = ownAdmin(role)
-  // Issue 9: the new role survives a session expiry (the path names the assignment being edited).
-  useDraft(`access-edit:${row.identityId}`, { role }, (saved) => {
-    if (typeof saved.role === 'string' && (roles as readonly string[]).includes(saved.role))
-      setRole(saved.role as RoleName)
-  })
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setServerError(null)
-    if (needsAck && !acknowledged) {
+  const form = useForm({
+    // Issue 9: the new role survives a session expiry (the id names the assignment being edited).
+    id: `access-edit:${row.identityId}`,
+    initial: { role: row.own ?? row.role },
+    // The first submit of a change that drops your own admin role only shows the warning.
+    beforeSubmit: ({ role }) => {
+      if (!ownAdmin(role) || acknowledged) return true
       setAcknowledged(true)
-      return
-    }
-    setSubmitting(true)
-    try {
+      return false
+    },
+    submit: async ({ role }) => {
       await changePolicy(io, (a) =>
         assignRole(a, { identityId: row.identityId, identityType: row.identityType }, role),
       )
       toast.success(`${rowName(row)} is now ${roleLabel(role)} on ${scopeLabel}`)
-      onDismiss()
-    } catch (err) {
-      setServerError((err as Error).message)
-    } finally {
-      setSubmitting(false)
-    }
-  }
+    },
+    onSuccess: onDismiss,
+    draft: ({ role }) => (role && roles.includes(role) ? { role } : {}),
+  })
+  const needsAck = ownAdmin(form.values.role)
 
   return (
-    <SideModal
-      open
-      onDismiss={onDismiss}
+    <SideModalForm
+      form={form}
       title="Change role"
       subtitle={`${rowName(row)} (${typeLabel(row.identityType).toLowerCase()}) on ${scopeLabel}`}
-      formId={formId}
       submitLabel={needsAck && acknowledged ? 'Give up my admin role' : 'Update role'}
-      submitting={submitting}
-      errors={serverError ? [serverError] : []}
-      {...(writeReason ? { submitDisabledReason: writeReason } : {})}
+      onDismiss={onDismiss}
+      submitDisabledReason={writeReason}
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <Select
-          label="Role"
-          name="role"
-          required
-          options={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
-          value={role}
-          onChange={(e) => {
-            setRole(e.target.value as RoleName)
-            setAcknowledged(false)
-          }}
-        />
-        {needsAck && acknowledged && <OwnAdminWarning noun={noun} scopeLabel={scopeLabel} />}
-      </form>
-    </SideModal>
+      <Select
+        label="Role"
+        required
+        options={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
+        {...form.field('role')}
+        onChange={(e) => {
+          form.set('role', e.target.value as RoleName)
+          setAcknowledged(false)
+        }}
+      />
+      {needsAck && acknowledged && <OwnAdminWarning noun={noun} scopeLabel={scopeLabel} />}
+    </SideModalForm>
   )
 }
 

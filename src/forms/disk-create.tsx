@@ -7,11 +7,10 @@
 // Closing the panel does not stop an upload: reopening the form shows it again. An upload cut short
 // by a reload is offered for resuming when the same file is picked again: the file is recognised by
 // the SHA-256 of its whole content, hashed (with progress) as soon as it is picked.
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
-import { mutate, OfflineError } from '../../storage'
-import { toUserError } from '../api/errors'
-import { Button, SideModal, TextField, toast } from '../components'
+import { mutate } from '../../storage'
+import { Button, SideModal, SideModalForm, TextField, toast } from '../components'
 import { confirmAction } from '../components/ConfirmAction'
 import { dialogFooterClass } from '../components/Modal'
 import {
@@ -27,29 +26,23 @@ import {
   useProjectUpload,
   useUploadView,
 } from '../hooks/use-bulk-upload'
+import { FormError, useForm } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
-import { T, UPLOAD_T } from '../strings'
+import { UPLOAD_T } from '../strings'
 import { formatBytes, GiB } from '../util/bytes'
 import { MAX_NAME_LENGTH } from '../util/names'
+import { check, gibRule, NAME } from './validation'
 
 export const MAX_DISK_GIB = 1023
 
-/** The API's Name rules, checked before sending; undefined when valid. */
-export function diskNameProblem(name: string): string | undefined {
-  if (name === '') return 'Name is required'
-  if (name.length > MAX_NAME_LENGTH) return `Name must be at most ${MAX_NAME_LENGTH} characters`
-  if (!/^[a-z]/.test(name)) return 'Name must start with a lowercase letter'
-  if (!/^[a-z0-9-]*$/.test(name)) return 'Name may contain only lowercase letters, digits and hyphens'
-  if (name.endsWith('-')) return 'Name must not end with a hyphen'
-  return undefined
-}
+/** Whole GiB from 1 to 1023 (spec 9), whose byte count is a contract ByteCount. */
+export const DISK_SIZE = gibRule(MAX_DISK_GIB)
 
-/** Size in whole GiB, 1 to 1023 (the API's disk size rule); undefined when valid. */
-export function diskSizeProblem(gib: string): string | undefined {
-  if (!/^\d+$/.test(gib.trim())) return 'Size must be a whole number of GiB'
-  const n = Number(gib)
-  if (n < 1) return 'Size must be at least 1 GiB'
-  if (n > MAX_DISK_GIB) return `Size must be at most ${MAX_DISK_GIB} GiB`
+/** Why an image file cannot become a disk; undefined when it can. */
+export function diskFileProblem(file: File | null): string | undefined {
+  if (!file) return 'Choose an image file'
+  if (file.size === 0) return 'The file is empty'
+  if (diskSizeFor(file.size) > MAX_DISK_GIB * GiB) return `The file is larger than ${MAX_DISK_GIB} GiB`
   return undefined
 }
 
@@ -74,63 +67,37 @@ export function DiskCreateForm({ project, onDismiss }: { project: string; onDism
 }
 
 function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
-  const formId = useId()
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
-  const [source, setSource] = useState<Source>('blank')
-  const [sizeGib, setSizeGib] = useState('10')
-  const [file, setFile] = useState<File | null>(null)
-  const [fieldErrors, setFieldErrors] = useState<{ name?: string; size?: string; file?: string }>({})
-  const [serverError, setServerError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
   const writeBlocked = useWriteGuard()
-
-  // Picking a file hashes it: is there an unfinished upload of the same file (same size and SHA-256)?
-  const check = useFileCheck(file)
-  const fingerprint = check?.fingerprint ?? null
-  const resumable = fingerprint ? resumableUploads(project, fingerprint) : []
-  const checkText = !check
-    ? null
-    : check.error
-      ? UPLOAD_T.fileCheckFailed(check.error)
-      : check.fingerprint
-        ? UPLOAD_T.fileChecked
-        : UPLOAD_T.checkingFile(Math.floor(check.progress * 100))
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    const errs = {
-      name: diskNameProblem(name),
-      size: source === 'blank' ? diskSizeProblem(sizeGib) : undefined,
-      file:
-        source === 'upload'
-          ? !file
-            ? 'Choose an image file'
-            : file.size === 0
-              ? 'The file is empty'
-              : diskSizeFor(file.size) > MAX_DISK_GIB * GiB
-                ? `The file is larger than ${MAX_DISK_GIB} GiB`
-                : undefined
-          : undefined,
-    }
-    setFieldErrors(errs)
-    setServerError(null)
-    if (errs.name || errs.size || errs.file) return
-    if (source === 'upload' && file) {
-      setSubmitting(true)
-      try {
-        await startUpload(file, { project, name, description })
-      } catch (err) {
-        // Only the file check can fail here: the upload itself reports in its panel.
-        setServerError(UPLOAD_T.fileCheckFailed(err instanceof Error ? err.message : String(err)))
-      } finally {
-        setSubmitting(false)
+  const form = useForm({
+    id: 'disk-create',
+    initial: {
+      name: '',
+      description: '',
+      source: 'blank' as Source,
+      sizeGib: '10',
+      file: null as File | null,
+    },
+    rules: { name: NAME },
+    check: ({ source, sizeGib, file }) => {
+      const problem = source === 'blank' ? check(DISK_SIZE, sizeGib) : diskFileProblem(file)
+      return problem ? { [source === 'blank' ? 'sizeGib' : 'file']: problem } : {}
+    },
+    op: 'diskCreate',
+    submit: async ({ name, description, source, sizeGib, file }) => {
+      if (source === 'upload' && file) {
+        try {
+          // Once started, the upload owns the panel and reports there: this form is replaced.
+          await startUpload(file, { project, name, description })
+        } catch (err) {
+          // Only the file check can fail here.
+          throw new FormError(
+            UPLOAD_T.fileCheckFailed(err instanceof Error ? err.message : String(err)),
+            'file',
+          )
+        }
+        return undefined
       }
-      return
-    }
-    setSubmitting(true)
-    try {
-      const r = await mutate(
+      return mutate(
         'diskCreate',
         {
           query: { project },
@@ -143,155 +110,144 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
         },
         { invalidates: [{ endpoint: 'diskList' }] },
       )
-      if (r.type !== 'success') {
-        setServerError(toUserError('diskCreate', r).message)
-        return
-      }
-      toast.success(`Disk ${r.data.name} created`)
+    },
+    onSuccess: (disk) => {
+      if (!disk) return
+      toast.success(`Disk ${disk.name} created`)
       onDismiss()
-    } catch (err) {
-      setServerError(err instanceof OfflineError ? T.offline : String(err))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+    },
+    // The picked file is never kept (a file cannot be restored): the user picks it again.
+    draft: true,
+  })
+  const { source, file } = form.values
+  const { value: _unset, onChange: _own, ...fileField } = form.field('file')
 
-  const summary = [fieldErrors.name, fieldErrors.size, fieldErrors.file, serverError ?? undefined].filter(
-    (x): x is string => Boolean(x),
-  )
+  // Picking a file hashes it: is there an unfinished upload of the same file (same size and SHA-256)?
+  const fileCheck = useFileCheck(file)
+  const fingerprint = fileCheck?.fingerprint ?? null
+  const resumable = fingerprint ? resumableUploads(project, fingerprint) : []
+  const checkText = !fileCheck
+    ? null
+    : fileCheck.error
+      ? UPLOAD_T.fileCheckFailed(fileCheck.error)
+      : fileCheck.fingerprint
+        ? UPLOAD_T.fileChecked
+        : UPLOAD_T.checkingFile(Math.floor(fileCheck.progress * 100))
 
   return (
-    <SideModal
-      open
-      onDismiss={onDismiss}
+    <SideModalForm
+      form={form}
       title="New disk"
-      formId={formId}
       submitLabel={source === 'upload' ? 'Upload and create disk' : 'Create disk'}
-      submitting={submitting}
-      errors={summary}
-      {...(writeBlocked ? { submitDisabledReason: writeBlocked } : {})}
+      onDismiss={onDismiss}
+      submitDisabledReason={writeBlocked}
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <TextField
-          label="Name"
-          name="name"
-          required
-          autoComplete="off"
-          maxLength={MAX_NAME_LENGTH}
-          description="Lowercase letters, digits and hyphens; starts with a letter."
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldErrors.name}
-        />
-        <TextField
-          label="Description"
-          name="description"
-          autoComplete="off"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
-          <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>Source</legend>
-          <div className={radioRow}>
-            <label className={radioLabel}>
-              <input
-                type="radio"
-                name="source"
-                value="blank"
-                checked={source === 'blank'}
-                onChange={() => setSource('blank')}
-              />
-              Blank disk
-            </label>
-            <label className={radioLabel}>
-              <input
-                type="radio"
-                name="source"
-                value="upload"
-                checked={source === 'upload'}
-                onChange={() => setSource('upload')}
-              />
-              Upload image file
-            </label>
-          </div>
-        </fieldset>
-        {source === 'blank' ? (
-          <TextField
-            label="Size (GiB)"
-            name="size"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_DISK_GIB}
-            step={1}
-            required
-            value={sizeGib}
-            onChange={(e) => setSizeGib(e.target.value)}
-            error={fieldErrors.size}
-          />
-        ) : (
-          <>
-            <TextField
-              label="Image file"
-              name="file"
-              type="file"
-              required
-              description={
-                file
-                  ? `${formatBytes(file.size)}; the disk will be ${formatBytes(diskSizeFor(file.size))}.`
-                  : 'A raw disk image. The disk is sized to the file, rounded up to whole GiB.'
-              }
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              error={fieldErrors.file}
+      <TextField
+        label="Name"
+        required
+        autoComplete="off"
+        maxLength={MAX_NAME_LENGTH}
+        description="Letters, digits and hyphens; starts with a lowercase letter."
+        {...form.field('name')}
+      />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
+        <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>Source</legend>
+        <div className={radioRow}>
+          <label className={radioLabel}>
+            <input
+              type="radio"
+              name="source"
+              value="blank"
+              checked={source === 'blank'}
+              onChange={() => form.set('source', 'blank')}
             />
-            {checkText && (
-              <p aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
-                {checkText}
-              </p>
-            )}
-            {file &&
-              resumable.map((saved) => (
-                <div
-                  key={`${saved.project}/${saved.name}`}
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    gap: '3',
-                    p: '3',
-                    mb: '4',
-                    borderWidth: '1px',
-                    borderColor: 'border.default',
-                    borderRadius: 'md',
-                    fontSize: 'sm',
-                  })}
+            Blank disk
+          </label>
+          <label className={radioLabel}>
+            <input
+              type="radio"
+              name="source"
+              value="upload"
+              checked={source === 'upload'}
+              onChange={() => form.set('source', 'upload')}
+            />
+            Upload image file
+          </label>
+        </div>
+      </fieldset>
+      {source === 'blank' ? (
+        <TextField
+          label="Size (GiB)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_DISK_GIB}
+          step={1}
+          required
+          {...form.field('sizeGib')}
+        />
+      ) : (
+        <>
+          <TextField
+            label="Image file"
+            type="file"
+            required
+            description={
+              file
+                ? `${formatBytes(file.size)}; the disk will be ${formatBytes(diskSizeFor(file.size))}.`
+                : 'A raw disk image. The disk is sized to the file, rounded up to whole GiB.'
+            }
+            {...fileField}
+            onChange={(e) => form.set('file', (e.target as HTMLInputElement).files?.[0] ?? null)}
+          />
+          {checkText && (
+            <p aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
+              {checkText}
+            </p>
+          )}
+          {file &&
+            resumable.map((saved) => (
+              <div
+                key={`${saved.project}/${saved.name}`}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  gap: '3',
+                  p: '3',
+                  mb: '4',
+                  borderWidth: '1px',
+                  borderColor: 'border.default',
+                  borderRadius: 'md',
+                  fontSize: 'sm',
+                })}
+              >
+                <span>
+                  An upload of this file as <strong>{saved.name}</strong> stopped at{' '}
+                  {Math.floor(
+                    (Math.min(saved.size, saved.ackedChunks.length * saved.chunkSize) / saved.size) * 100,
+                  )}
+                  %.
+                </span>
+                <Button
+                  variant="secondary"
+                  {...(writeBlocked ? { disabledReason: writeBlocked } : {})}
+                  onClick={() =>
+                    void startUpload(
+                      file,
+                      { project, name: saved.name, description: saved.description },
+                      saved,
+                    )
+                  }
                 >
-                  <span>
-                    An upload of this file as <strong>{saved.name}</strong> stopped at{' '}
-                    {Math.floor(
-                      (Math.min(saved.size, saved.ackedChunks.length * saved.chunkSize) / saved.size) * 100,
-                    )}
-                    %.
-                  </span>
-                  <Button
-                    variant="secondary"
-                    {...(writeBlocked ? { disabledReason: writeBlocked } : {})}
-                    onClick={() =>
-                      void startUpload(
-                        file,
-                        { project, name: saved.name, description: saved.description },
-                        saved,
-                      )
-                    }
-                  >
-                    Resume upload of {saved.name}
-                  </Button>
-                </div>
-              ))}
-          </>
-        )}
-      </form>
-    </SideModal>
+                  Resume upload of {saved.name}
+                </Button>
+              </div>
+            ))}
+        </>
+      )}
+    </SideModalForm>
   )
 }
 

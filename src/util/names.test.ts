@@ -1,5 +1,7 @@
 import fc from 'fast-check'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { vName } from '../api/__generated__/schemas'
 import { generateName, MAX_NAME_LENGTH } from './names'
 
 describe('generateName', () => {
@@ -39,6 +41,14 @@ describe('generateName', () => {
           expect(generateName(parts, '012345')).toBe(`${parts.join('-')}-012345`)
         },
       ),
+    )
+  })
+  it('property: names built from valid names are valid names under the contract (nexus.json Name)', () => {
+    const name = fc.stringMatching(/^[a-z]([a-zA-Z0-9-]{0,70}[a-zA-Z0-9])?$/).filter((s) => s.length <= 63)
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 1, maxLength: 5 }), (parts) => {
+        expect(v.is(vName, generateName(parts))).toBe(true)
+      }),
     )
   })
 })

@@ -1,0 +1,126 @@
+import fc from 'fast-check'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { vIpNet, vL4PortRange, vName, vNameOrId } from '../api/__generated__/schemas'
+import { S } from '../strings'
+import {
+  check,
+  gibRule,
+  IP,
+  IP_NET,
+  NAME,
+  NAME_OR_ID,
+  PORT_RANGE,
+  parsePortRange,
+  required,
+} from './validation'
+
+// Strings near the edges of each rule, so random runs hit both sides often.
+const nameish = fc.oneof(
+  fc.string({ maxLength: 70 }),
+  fc.stringMatching(/^[a-zA-Z0-9-]{0,66}$/),
+  fc.uuid(),
+  fc.uuid().map((u) => u.toUpperCase()),
+)
+const ipish = fc.oneof(
+  fc.ipV4(),
+  fc.ipV6(),
+  fc.ipV4Extended(),
+  fc.string({ maxLength: 20 }),
+  fc.stringMatching(/^[0-9a-f:.]{0,24}$/),
+)
+
+describe('NAME: the contract rule, with our messages', () => {
+  it('accepts what nexus.json allows, including uppercase after the first letter', () => {
+    for (const ok of ['a', 'data-1', 'disK', 'myDisk2', 'a'.repeat(63), 'abc-0123'])
+      expect(check(NAME, ok)).toBe(undefined)
+  })
+  it('explains each refusal', () => {
+    expect(check(NAME, '')).toBe('Name is required')
+    expect(check(NAME, 'a'.repeat(64))).toBe('Name must be at most 63 characters')
+    expect(check(NAME, '1disk')).toBe('Name must start with a lowercase letter')
+    expect(check(NAME, 'Disk')).toBe('Name must start with a lowercase letter')
+    expect(check(NAME, 'disk_1')).toBe('Name may contain only letters, digits and hyphens')
+    expect(check(NAME, 'disk-')).toBe('Name must not end with a hyphen')
+    expect(check(NAME, 'abcdef01-2345-6789-abcd-ef0123456789')).toBe('Name must not be a UUID')
+  })
+  it('property: agrees with the generated Name schema on random strings', () => {
+    fc.assert(
+      fc.property(nameish, (s) => {
+        expect(check(NAME, s) === undefined).toBe(v.is(vName, s))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+  it('property: NAME_OR_ID agrees with the generated NameOrId schema', () => {
+    fc.assert(
+      fc.property(nameish, (s) => {
+        expect(check(NAME_OR_ID, s) === undefined).toBe(v.is(vNameOrId, s))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})
+
+describe('IP and IP network (spec 5 messages)', () => {
+  it('uses the spec wording', () => {
+    expect(check(IP, '10.0.0.1')).toBe(undefined)
+    expect(check(IP, 'fd00::1')).toBe(undefined)
+    expect(check(IP, '10.0.0.256')).toBe(S.invalidIp)
+    expect(check(IP_NET, '10.0.0.0/24')).toBe(undefined)
+    expect(check(IP_NET, 'fd00::/64')).toBe(undefined)
+    expect(check(IP_NET, '10.0.0.0')).toBe(S.networkNeedsWidth)
+    expect(check(IP_NET, '10.0.0.0/x')).toBe(S.widthInteger)
+    expect(check(IP_NET, '10.0.0.0/33')).toBe(S.maxWidthV4)
+    expect(check(IP_NET, 'fd00::/129')).toBe(S.maxWidthV6)
+    expect(check(IP_NET, '10.0.300.0/8')).toBe(S.invalidIp)
+  })
+  it('property: IP_NET agrees with the generated IpNet schema', () => {
+    const net = fc.oneof(
+      fc.tuple(fc.oneof(fc.ipV4(), fc.ipV6(), ipish), fc.nat(140)).map(([a, w]) => `${a}/${w}`),
+      ipish,
+    )
+    fc.assert(
+      fc.property(net, (s) => {
+        expect(check(IP_NET, s) === undefined).toBe(v.is(vIpNet, s))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})
+
+describe('PORT_RANGE', () => {
+  it('trims, takes a single port or a range, and refuses a reversed range', () => {
+    expect(parsePortRange(' 22 ')).toEqual({ start: 22, end: 22 })
+    expect(parsePortRange('8000-8080')).toEqual({ start: 8000, end: 8080 })
+    expect(parsePortRange('80-22')).toBe(undefined)
+    expect(check(PORT_RANGE, ' 8000-8080 ')).toBe(undefined)
+    expect(check(PORT_RANGE, '80-22')).toMatch(/below its start/)
+    expect(check(PORT_RANGE, '22-')).toMatch(/like 22 or 8000-8080/)
+  })
+  it('property: accepted values are the contract L4PortRange (trimmed) with end >= start', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.stringMatching(/^ ?[0-9]{1,6}(-[0-9]{0,6})? ?$/), fc.string()), (s) => {
+        const r = /^(\d+)(?:-(\d+))?$/.exec(s.trim())
+        const expected = v.is(vL4PortRange, s.trim()) && r !== null && Number(r[2] ?? r[1]) >= Number(r[1])
+        expect(check(PORT_RANGE, s) === undefined).toBe(expected)
+      }),
+    )
+  })
+})
+
+describe('sizes and required text', () => {
+  it('takes whole GiB from 1 to the cap', () => {
+    const size = gibRule(1023)
+    expect(check(size, '1')).toBe(undefined)
+    expect(check(size, '1023')).toBe(undefined)
+    expect(check(size, '0')).toBe('Size must be at least 1 GiB')
+    expect(check(size, '1024')).toBe('Size must be at most 1023 GiB')
+    expect(check(size, '1.5')).toBe('Size must be a whole number of GiB')
+    expect(check(size, '')).toBe('Size must be a whole number of GiB')
+  })
+  it('required refuses blank text', () => {
+    expect(check(required('Public key'), '  ')).toBe('Public key is required')
+    expect(check(required('Public key'), 'ssh-ed25519 AAAA')).toBe(undefined)
+  })
+})

@@ -1,0 +1,141 @@
+// Field rules of every form (issue 10): the verdict always comes from the valibot schema generated
+// from nexus.json (or a pipe built on one), so the console accepts exactly what the API accepts; the
+// `explain` half only words the refusal, with the spec's own messages where section 5 fixes them.
+import * as v from 'valibot'
+import { vByteCount, vIpNet, vIpv4Range, vL4PortRange, vName, vNameOrId } from '../api/__generated__/schemas'
+import { S } from '../strings'
+import { GiB } from '../util/bytes'
+import { MAX_NAME_LENGTH } from '../util/names'
+
+type Issue = v.BaseIssue<unknown>
+
+/** One field's rule: the schema decides whether a value is valid, `explain` says why it is not. */
+export interface FieldRule<T = string> {
+  schema: v.GenericSchema<T, unknown>
+  explain: (value: T, issue: Issue) => string
+}
+
+/** The message for `value`, or undefined when the rule's schema accepts it. */
+export function check<T>(rule: FieldRule<T>, value: T): string | undefined {
+  let result: v.SafeParseResult<v.GenericSchema<T, unknown>>
+  try {
+    result = v.safeParse(rule.schema, value)
+  } catch {
+    // Generated uint64 transforms call BigInt(), which throws on a fraction: that is a refusal too.
+    return rule.explain(value, { kind: 'schema', type: 'bigint', input: value } as Issue)
+  }
+  return result.success ? undefined : rule.explain(value, result.issues[0])
+}
+
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+
+/**
+ * Why the contract's `Name` refuses `value` (nexus.json: starts with a lowercase letter, then ASCII
+ * letters of either case, digits and '-', does not end with '-', is not a UUID, at most 63).
+ */
+export function explainName(value: string, label = 'Name'): string {
+  if (value === '') return `${label} is required`
+  if (value.length > MAX_NAME_LENGTH) return `${label} must be at most ${MAX_NAME_LENGTH} characters`
+  if (UUID.test(value)) return `${label} must not be a UUID`
+  if (!/^[a-z]/.test(value)) return `${label} must start with a lowercase letter`
+  if (!/^[a-zA-Z0-9-]*$/.test(value)) return `${label} may contain only letters, digits and hyphens`
+  if (value.endsWith('-')) return `${label} must not end with a hyphen`
+  return `${label} is not a valid name`
+}
+
+/** A resource name (the contract's `Name`). */
+export const nameRule = (label = 'Name'): FieldRule => ({
+  schema: vName,
+  explain: (value) => explainName(value, label),
+})
+export const NAME = nameRule()
+
+/** A reference to a resource by name or id (the contract's `NameOrId`). */
+export const NAME_OR_ID: FieldRule = {
+  schema: vNameOrId,
+  explain: (value) => (value === '' ? 'Name or ID is required' : explainName(value, 'Name')),
+}
+
+/** Spec 5: an IPv4 or IPv6 address, else "Not a valid IP address". The schema is the contract's `ip` field. */
+export const IP: FieldRule = {
+  schema: vIpv4Range.entries.first,
+  explain: () => S.invalidIp,
+}
+
+/** Spec 5: an IP network `address/width` with the section's messages (the contract's `IpNet`). */
+export const IP_NET: FieldRule = {
+  schema: vIpNet,
+  explain: (value) => {
+    const slash = value.indexOf('/')
+    if (slash < 0) return S.networkNeedsWidth
+    const address = value.slice(0, slash)
+    const width = value.slice(slash + 1)
+    if (!/^\d+$/.test(width)) return S.widthInteger
+    if (!v.is(IP.schema, address)) return S.invalidIp
+    const v6 = address.includes(':')
+    if (!v6 && Number(width) > 32) return S.maxWidthV4
+    if (v6 && Number(width) > 128) return S.maxWidthV6
+    // The contract's patterns are stricter than the spec's wording (no leading zeros, no zone ids).
+    return S.invalidIp
+  },
+}
+
+/** `22` or `8000-8080` (spec 5: trimmed, end not below start), as the contract's `L4PortRange`. */
+export function parsePortRange(value: string): { start: number; end: number } | undefined {
+  const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(value.trim())
+  if (!m) return undefined
+  const start = Number(m[1])
+  const end = m[2] === undefined ? start : Number(m[2])
+  return end >= start ? { start, end } : undefined
+}
+
+export const PORT_RANGE: FieldRule = {
+  schema: v.pipe(
+    v.string(),
+    v.trim(),
+    vL4PortRange,
+    v.check((s) => parsePortRange(s) !== undefined, 'reversed'),
+  ),
+  explain: (_value, issue) =>
+    issue.message === 'reversed'
+      ? 'The end of a port range must not be below its start'
+      : 'Must be a port or a range of ports, like 22 or 8000-8080',
+}
+
+/**
+ * A size typed in whole GiB from 1 to `max`, whose byte count must still be a contract `ByteCount`.
+ * Spec 9 caps disk sizes at 1023 GiB.
+ */
+export function gibRule(max = 1023, label = 'Size'): FieldRule {
+  return {
+    schema: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d+$/),
+      v.transform(Number),
+      v.minValue(1),
+      v.maxValue(max),
+      v.transform((n): number | string | bigint => n * GiB),
+      vByteCount,
+    ),
+    explain: (_value, issue) =>
+      issue.type === 'min_value'
+        ? `${label} must be at least 1 GiB`
+        : issue.type === 'max_value'
+          ? `${label} must be at most ${max} GiB`
+          : `${label} must be a whole number of GiB`,
+  }
+}
+
+/** Any non-blank text (the contract takes any string; an empty one is a mistake of ours to catch). */
+export function required(label: string): FieldRule {
+  return {
+    schema: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    explain: () => `${label} is required`,
+  }
+}
+
+/** A picker that must have a choice: `message` is what the user reads when it has none. */
+export function chosen(message: string): FieldRule {
+  return { schema: v.pipe(v.string(), v.nonEmpty()), explain: () => message }
+}
