@@ -56,7 +56,7 @@ describe('Button', () => {
     expect(onSubmit).not.toHaveBeenCalled()
   })
 
-  it('loading sets aria-busy, ignores clicks, and keeps the spinner 500 ms', () => {
+  it('loading sets aria-busy and aria-disabled, ignores clicks, and keeps the spinner 500 ms', () => {
     vi.useFakeTimers()
     const onClick = vi.fn()
     const { rerender } = render(
@@ -66,6 +66,7 @@ describe('Button', () => {
     )
     const btn = screen.getByRole('button', { name: 'Save' })
     expect(btn.getAttribute('aria-busy')).toBe('true')
+    expect(btn.getAttribute('aria-disabled')).toBe('true')
     fireEvent.click(btn)
     expect(onClick).not.toHaveBeenCalled()
     rerender(
@@ -76,6 +77,7 @@ describe('Button', () => {
     expect(btn.getAttribute('aria-busy')).toBe('true')
     act(() => vi.advanceTimersByTime(500))
     expect(btn.hasAttribute('aria-busy')).toBe(false)
+    expect(btn.hasAttribute('aria-disabled')).toBe(false)
     fireEvent.click(btn)
     expect(onClick).toHaveBeenCalledTimes(1)
   })

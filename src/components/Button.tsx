@@ -7,7 +7,10 @@ import { Tooltip } from './Tooltip'
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: NonNullable<ButtonVariantProps['variant']>
   size?: NonNullable<ButtonVariantProps['size']>
-  /** Shows a spinner (held at least 500 ms, spec 9), sets aria-busy and ignores clicks. */
+  /**
+   * Shows a spinner (held at least 500 ms, spec 9), sets aria-busy, and is disabled (aria-disabled,
+   * ignores clicks) meanwhile: a submit in flight cannot be sent twice.
+   */
   loading?: boolean
   /**
    * Why the action is unavailable. The button stays focusable and hoverable (aria-disabled rather
@@ -47,7 +50,7 @@ export function Button({
       type={inert && type === 'submit' ? 'button' : type}
       className={cx(button({ variant, size }), className)}
       aria-busy={busy || undefined}
-      aria-disabled={disabledReason !== undefined || undefined}
+      aria-disabled={inert || undefined}
       // The reason is the button's description at all times, not only while the tooltip shows.
       aria-describedby={disabledReason !== undefined ? reasonId : rest['aria-describedby']}
       onClick={handleClick}
