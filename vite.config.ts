@@ -3,7 +3,7 @@ import pandacss from '@pandacss/dev/postcss'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { dropMockWorker } from './src/server/build.ts'
+import { dropMockWorker, MOCK_WORKER_FILE, precompressBuild, rareChunks } from './src/server/build.ts'
 import { withCspMeta } from './src/server/csp.ts'
 
 // Two browser builds share this config:
@@ -19,11 +19,15 @@ const cspMeta = (mode: string): Plugin => ({
   transformIndexHtml: (html) => withCspMeta(html, mode),
 })
 
+// Which chunks are left out of the precache; filled during the build, read by the manifest transform.
+const rare = rareChunks()
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     cspMeta(mode),
     dropMockWorker(mode),
+    rare.plugin,
     VitePWA({
       disable: mode === 'mock',
       strategies: 'injectManifest',
@@ -46,12 +50,21 @@ export default defineConfig(({ mode }) => ({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
+      // The precache is what a later route needs offline: the app shell (index.html, the CSS, the
+      // favicon and login art) and the JS chunks. Not the PNG icons (only the installer reads them),
+      // source maps, the .br/.gz siblings (the worker fetches with Accept-Encoding and gets them
+      // anyway), the mock worker, or the large chunks of rare routes (build.ts rareChunks), which
+      // sw/sw.ts caches on first use.
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
-        globIgnores: ['mockServiceWorker.js'],
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png,webp}', '*.svg', 'icons/*.svg'],
+        globIgnores: [MOCK_WORKER_FILE, '**/*.map', '**/*.br', '**/*.gz'],
+        manifestTransforms: [rare.filter],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    // After VitePWA: compresses the service worker and manifest it writes, too.
+    precompressBuild(mode),
   ],
   css: { postcss: { plugins: [pandacss() as never] } },
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },

@@ -1,7 +1,9 @@
-// Build-time rules for what the production bundle may contain.
+// Build-time rules for what the production bundle may contain, how it is compressed, and what the
+// service worker precaches.
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import { precompressDir } from './precompress.ts'
 
 /** The msw worker in public/: the in-browser mock's, never production's. */
 export const MOCK_WORKER_FILE = 'mockServiceWorker.js'
@@ -20,5 +22,82 @@ export function dropMockWorker(mode: string): Plugin {
       if (mode === 'mock' || !options.dir) return
       rmSync(join(options.dir, MOCK_WORKER_FILE), { force: true })
     },
+  }
+}
+
+/**
+ * Writes `.br` and `.gz` siblings of the production build's text files (precompress.ts), which the
+ * server behind `npm start` sends by Accept-Encoding. Runs last (`closeBundle`, order post): the
+ * service worker and the web manifest are written by vite-plugin-pwa's own closeBundle, and they are
+ * compressed too. The mock build is served by `vite preview`, which never sends siblings: skipped.
+ */
+export function precompressBuild(mode: string): Plugin {
+  let outDir = ''
+  return {
+    name: 'precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (mode === 'mock' || !outDir) return
+        await precompressDir(outDir)
+      },
+    },
+  }
+}
+
+/**
+ * Packages that only rare routes use: the serial console's terminal and the metrics charts (and the
+ * d3 modules the charts are built on). A chunk mostly made of them is not precached (rareChunks).
+ */
+export const RARE_ROUTE_PACKAGES: readonly RegExp[] = [
+  /[\\/]node_modules[\\/]@xterm[\\/]/,
+  /[\\/]node_modules[\\/]@visx[\\/]/,
+  /[\\/]node_modules[\\/]d3-[^\\/]+[\\/]/,
+]
+
+/** A chunk more than half of whose rendered code comes from RARE_ROUTE_PACKAGES. */
+export function isRareChunk(modules: Record<string, { renderedLength: number }>): boolean {
+  let rare = 0
+  let total = 0
+  for (const [id, m] of Object.entries(modules)) {
+    total += m.renderedLength
+    if (RARE_ROUTE_PACKAGES.some((p) => p.test(id))) rare += m.renderedLength
+  }
+  return total > 0 && rare * 2 > total
+}
+
+/**
+ * Finds the rare-route chunks of a build, so the service worker's precache can leave them out: on a
+ * slow link every precached byte competes with what the user opens next, and these are large and
+ * seldom needed. The worker caches them at run time on first use instead (sw/sw.ts), so a route
+ * visited once still opens offline. `files` is filled by generateBundle, before vite-plugin-pwa
+ * builds the precache manifest in closeBundle; `filter` is its manifestTransform.
+ */
+export function rareChunks(): {
+  plugin: Plugin
+  files: Set<string>
+  filter: <E extends { url: string }>(entries: E[]) => { manifest: E[]; warnings: string[] }
+} {
+  const files = new Set<string>()
+  return {
+    files,
+    plugin: {
+      name: 'rare-chunks',
+      apply: 'build',
+      generateBundle(_options, bundle) {
+        for (const out of Object.values(bundle))
+          if (out.type === 'chunk' && !out.isEntry && isRareChunk(out.modules)) files.add(out.fileName)
+      },
+    },
+    filter: (entries) => ({
+      manifest: entries.filter((e) => !files.has(e.url.replace(/^\//, ''))),
+      warnings: [],
+    }),
   }
 }

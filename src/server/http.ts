@@ -4,6 +4,8 @@
 // - Bodies are capped (413) before they are read and while they stream.
 // - Every answer carries `X-Content-Type-Options: nosniff`; HTML carries the CSP (csp.ts).
 // - Source maps are never served; nothing but the built files is.
+// - Static files go out precompressed (br, else gzip, by Accept-Encoding; encoding.ts) with
+//   `Vary: Accept-Encoding`; hashed /assets/* are immutable, everything else is revalidated.
 // - Node's own timeouts, header limits and a connection cap bound what one client can hold.
 // - No input ends the process: handlers are wrapped, malformed HTTP gets 400, sockets have 'error'
 //   listeners.
@@ -15,6 +17,7 @@ import type { Duplex } from 'node:stream'
 import sirv from 'sirv'
 import { BodyTooLargeError, declaresTooLarge, readBody } from './body'
 import { CSP_HEADER } from './csp'
+import { acceptedCodings, cacheControlFor, isAppRoute, isPagePath } from './encoding'
 import { type ProxyContext, proxyRequest, proxyUpgrade } from './proxy'
 import { NOSNIFF, rejectSocket, sendError } from './respond'
 import { parseTarget, pathAndQuery } from './target'
@@ -130,6 +133,20 @@ function defaultLog(message: string, err?: unknown): void {
   else console.error(message, err ?? '')
 }
 
+/** Headers of a static answer, decided by its path (the page headers for index.html and the fallback). */
+function staticHeaders(pathname: string, page: boolean): Record<string, string> {
+  // Every static answer may come from a precompressed sibling: caches must key on Accept-Encoding.
+  const headers: Record<string, string> = { Vary: 'Accept-Encoding' }
+  if (page) {
+    headers['Cache-Control'] = 'no-cache'
+    headers['Content-Security-Policy'] = CSP_HEADER
+    headers['Referrer-Policy'] = 'same-origin'
+  } else {
+    headers['Cache-Control'] = cacheControlFor(pathname)
+  }
+  return headers
+}
+
 export async function startAppServer(opts: AppServerOptions): Promise<AppServer> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits }
   const log = opts.log ?? defaultLog
@@ -157,23 +174,13 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     track,
   }
 
+  // Exact file names only (no `.html` guessing); the SPA fallback is ours (serveStatic), so whether an
+  // answer is a page, and gets the page headers, is decided here rather than inside sirv.
+  // `brotli`/`gzip`: sirv serves a precompressed sibling (precompress.ts) with its Content-Encoding
+  // and Content-Length when the request's Accept-Encoding names the coding; serveStatic rewrites that
+  // header to the codings actually accepted, since sirv only searches it for the words.
   const assets = opts.dist
-    ? sirv(opts.dist, {
-        single: true,
-        etag: true,
-        // sirv passes the requested path: the SPA fallback (index.html) answers extension-less paths.
-        setHeaders(res, pathname) {
-          if (pathname.endsWith('.html') || !/\.[A-Za-z0-9]+$/.test(pathname)) {
-            res.setHeader('Cache-Control', 'no-cache')
-            res.setHeader('Content-Security-Policy', CSP_HEADER)
-            res.setHeader('Referrer-Policy', 'same-origin')
-          } else if (pathname === '/sw.js' || pathname === '/manifest.webmanifest') {
-            res.setHeader('Cache-Control', 'no-cache')
-          } else if (pathname.startsWith('/assets/')) {
-            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-          }
-        },
-      })
+    ? sirv(opts.dist, { etag: true, extensions: [], brotli: true, gzip: true })
     : undefined
 
   let origin = ''
@@ -218,7 +225,33 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       sendError(res, 503)
       return
     }
-    assets(req, res, () => sendError(res, 404))
+    let pathname = url.pathname
+    try {
+      pathname = decodeURI(pathname)
+    } catch {
+      // undecodable: sirv looks it up raw too
+    }
+    req.headers['accept-encoding'] = acceptedCodings(req.headers['accept-encoding']).join(', ')
+    // Set before sirv answers, so its 304s carry them too; taken back if nothing is found.
+    const send = (page: boolean, next: () => void) => {
+      const headers = staticHeaders(pathname, page)
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+      assets(req, res, () => {
+        for (const name of Object.keys(headers)) res.removeHeader(name)
+        next()
+      })
+    }
+    const notFound = () => sendError(res, 404)
+    send(isPagePath(pathname), () => {
+      // The SPA fallback: app routes are extension-less paths, answered with index.html (compressed
+      // like the file itself). A missing file with an extension stays 404, never a page.
+      if (!isAppRoute(pathname)) {
+        notFound()
+        return
+      }
+      req.url = '/index.html'
+      send(true, notFound)
+    })
   }
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {

@@ -85,6 +85,62 @@ test.describe('PWA', () => {
     // ...and never an API answer (those live in IndexedDB, scoped to the user).
     expect(cached.filter((u) => /^\/(v1|experimental)\//.test(u))).toEqual([])
     expect(cached).not.toContain('/mockServiceWorker.js')
+    // ...nor what no route needs offline: maps, precompressed siblings, the installer's PNG icons.
+    expect(cached.filter((u) => /\.(map|br|gz|png)$/.test(u))).toEqual([])
+  })
+
+  test('the service worker registers only after the first screen has painted', async ({ page }) => {
+    // Records what was on screen when the app asked to register a worker (the precache downloads
+    // start right after): the list's rows and no loading region, or the download competed with them.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __swAt?: { rows: number; busy: number } }
+      const register = ServiceWorkerContainer.prototype.register
+      ServiceWorkerContainer.prototype.register = function (
+        this: ServiceWorkerContainer,
+        ...args: Parameters<ServiceWorkerContainer['register']>
+      ) {
+        w.__swAt ??= {
+          rows: document.querySelectorAll('table[aria-label="Instances"] tbody td').length,
+          busy: document.querySelectorAll('[aria-busy="true"]').length,
+        }
+        return register.apply(this, args)
+      }
+    })
+    await login(page)
+    await page.goto('/projects/mock-project/instances')
+    await expect(page.getByRole('cell', { name: 'db1', exact: true })).toBeVisible()
+    await waitForServiceWorker(page)
+    const at = await page.evaluate(() => (window as unknown as { __swAt?: unknown }).__swAt)
+    expect(at, 'the app registered the worker').toBeDefined()
+    expect(at).toMatchObject({ busy: 0 })
+    expect((at as { rows: number }).rows, 'rows on screen when the worker registered').toBeGreaterThan(0)
+  })
+
+  test('hashed files outside the precache are cached on first use and served offline', async ({
+    page,
+    context,
+  }) => {
+    await login(page)
+    await page.goto('/projects')
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible()
+    await waitForServiceWorker(page)
+    // A query string keeps the precache from answering: the request reaches the run-time route, as
+    // a rare route's chunk (left out of the precache) does.
+    const src = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src]')?.src)
+    const asset = `${new URL(src ?? '').pathname}?runtime=1`
+    const fetchStatus = (url: string) => page.evaluate((u) => fetch(u).then((r) => r.status), url)
+    const inRuntimeCache = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open('rack-assets')
+        return (await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search)
+      })
+    expect(await fetchStatus(asset)).toBe(200)
+    expect(await fetchStatus('/assets/no-such-chunk-0000.js')).toBe(404)
+    expect(await inRuntimeCache()).toEqual([asset])
+
+    await context.setOffline(true)
+    expect(await fetchStatus(asset), 'served from the cache offline').toBe(200)
+    await context.setOffline(false)
   })
 
   test('the app runs under its Content-Security-Policy with no violation', async ({ page }) => {
