@@ -1,10 +1,13 @@
-import { Component, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
+import { Component, lazy, type ReactNode, Suspense, useLayoutEffect, useMemo } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
-import { ConfirmActionHost, PageSkeleton, Toaster } from './components'
+import { coldStartReader } from './bootstrap'
+import { ConfirmHost } from './components/confirm-queue'
+import { PageSkeleton } from './components/Skeleton'
+import { ToastHost } from './components/toast-queue'
 import { AuthLayout } from './layouts/AuthLayout'
 import { DeviceLayout } from './layouts/DeviceLayout'
+import { InstanceGuard } from './layouts/InstanceGuard'
 import { LoginLayout } from './layouts/LoginLayout'
-import { MockBanner } from './layouts/MockBanner'
 import { ProjectGuard } from './layouts/ProjectGuard'
 import { ErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
@@ -19,6 +22,7 @@ import {
   type RouteNode,
   scrollHome,
   skipsSkeleton,
+  warmMatch,
 } from './routes'
 import { useScrollRestoration } from './scroll'
 import { usePendingLogout } from './session'
@@ -59,6 +63,13 @@ function nestedPages(match: RouteMatch): ReactNode {
   return inner
 }
 
+let lastWarmed: string | null = null
+
+// Mock mode only: its dialog never reaches a production first load.
+const MockBanner = __MOCK_MODE__
+  ? lazy(() => import('./layouts/MockBanner').then((m) => ({ default: m.MockBanner })))
+  : () => null
+
 class ErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null }
   static getDerivedStateFromError(error: Error) {
@@ -80,10 +91,14 @@ export function App() {
   const search = useSearch()
   const match = useMemo(() => matchPath(pathname), [pathname])
   useScrollRestoration(`${scrollHome(match, pathname)}?${search}`)
-  // Start loading the pages' code at once, while the layout may still wait for the user.
-  useEffect(() => {
-    for (const n of match?.chain ?? []) void n.page?.()
-  }, [match])
+  // The moment the route is known (in render, before anything commits): the pages' code and the
+  // cached data they read load side by side, so the page's first render already has its rows. On a
+  // cold start the route's calls go out together with /v1/me. Both are idempotent.
+  const warmKey = `${pathname}?${search}`
+  if (match && lastWarmed !== warmKey) {
+    lastWarmed = warmKey
+    warmMatch(match, search, coldStartReader() ?? undefined)
+  }
 
   // A layout effect, so a page that knows better (Page not found for a missing project) can still
   // set its own title in its effects, which run after this.
@@ -107,11 +122,17 @@ export function App() {
   } else {
     const Layout = { auth: AuthLayout, login: LoginLayout, device: DeviceLayout }[match.layout]
     const guarded = match.chain.some((n) => n.guard === 'project')
+    const instanceGuarded = match.chain.some((n) => n.guard === 'instance')
     content = (
       <RouteParamsContext.Provider value={match.params}>
         {/* Always rendered (null outside a project), so the layout keeps its place in the tree. */}
         <ProjectGuard project={guarded ? (match.params.project ?? null) : null}>
-          <Layout>{nestedPages(match)}</Layout>
+          <InstanceGuard
+            project={instanceGuarded ? (match.params.project ?? null) : null}
+            instance={instanceGuarded ? (match.params.instance ?? null) : null}
+          >
+            <Layout>{nestedPages(match)}</Layout>
+          </InstanceGuard>
         </ProjectGuard>
       </RouteParamsContext.Provider>
     )
@@ -119,10 +140,14 @@ export function App() {
 
   return (
     <>
-      {__MOCK_MODE__ && <MockBanner />}
+      {__MOCK_MODE__ && (
+        <Suspense fallback={null}>
+          <MockBanner />
+        </Suspense>
+      )}
       <ErrorBoundary resetKey={pathname}>{content}</ErrorBoundary>
-      <ConfirmActionHost />
-      <Toaster />
+      <ConfirmHost />
+      <ToastHost />
     </>
   )
 }

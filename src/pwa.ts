@@ -5,7 +5,7 @@
 // precache, which on a slow link would otherwise compete with the page's own chunks and API calls
 // for the same bandwidth and push the first paint back by seconds.
 import { Workbox } from 'workbox-window'
-import { toast } from './components'
+import { toast } from './components/toast-queue'
 
 export const NEW_VERSION = 'A new version is available'
 

@@ -1,16 +1,28 @@
 // The one connectivity actor of the app. Real requests report their outcome here; the window's
 // online/offline events feed it too. On offline -> online, reconnect listeners run (the cache
 // revalidates every observed key).
+//
+// The machine (machines/connectivity.machine.ts) decides; xstate and the machine are loaded on first
+// use, off the first screen's critical path. Until the actor runs, events wait in order and the
+// snapshot follows the machine's top-level transitions (online <-> offline) at once, so a caller that
+// reports a failure reads "offline" right after; the actor then replays the events, each at the time
+// it happened, and takes over (probing while offline included).
 import { useSyncExternalStore } from 'react'
-import { type Actor, createActor, fromPromise } from 'xstate'
-import { connectivityMachine } from '../machines/connectivity.machine'
+import type { Actor } from 'xstate'
+import type { ConnectivityEvent, connectivityMachine } from '../machines/connectivity.machine'
 
 export type Connectivity = { online: boolean; since: Date }
 
 type ConnectivityActor = Actor<typeof connectivityMachine>
 
 let actor: ConnectivityActor | undefined
-let snapshot: Connectivity = { online: true, since: new Date() }
+let loading: Promise<void> | undefined
+/** Bumped by resetConnectivity: an actor whose load began before a reset is never started. */
+let epoch = 0
+let startedAt = new Date()
+let startOnline = true
+let queued: Array<{ event: ConnectivityEvent; at: Date }> = []
+let snapshot: Connectivity | undefined
 let probe: () => Promise<void> = () => Promise.reject(new Error('nothing to probe'))
 const listeners = new Set<() => void>()
 const reconnectListeners = new Set<() => void>()
@@ -20,27 +32,74 @@ function browserOnline(): boolean {
   return typeof navigator === 'undefined' || typeof navigator.onLine !== 'boolean' ? true : navigator.onLine
 }
 
-function ensureActor(): ConnectivityActor {
-  if (actor) return actor
-  const a = createActor(
-    connectivityMachine.provide({ actors: { probe: fromPromise<void>(() => probe()) } }),
-    { input: { online: browserOnline() } },
-  )
-  actor = a
-  a.subscribe((s) => {
-    const online = s.matches('online')
-    const was = snapshot.online
-    if (online === was && s.context.since.getTime() === snapshot.since.getTime()) return
-    snapshot = { online, since: s.context.since }
-    for (const l of listeners) l()
-    if (online && !was) for (const l of reconnectListeners) l()
+function publish(next: Connectivity) {
+  const was = snapshot
+  if (was && next.online === was.online && next.since.getTime() === was.since.getTime()) return
+  snapshot = next
+  for (const l of [...listeners]) l()
+  if (was && next.online && !was.online) for (const l of [...reconnectListeners]) l()
+}
+
+/** The machine's own top-level transitions, applied while its actor is still loading. */
+function provisional(event: ConnectivityEvent, at: Date) {
+  const online = snapshot?.online ?? startOnline
+  const goesOffline = event.type === 'OFFLINE' || event.type === 'NETWORK_FAILED'
+  const goesOnline = event.type === 'ONLINE' || event.type === 'REQUEST_SUCCEEDED'
+  if (online && goesOffline) publish({ online: false, since: at })
+  else if (!online && goesOnline) publish({ online: true, since: at })
+}
+
+function send(event: ConnectivityEvent) {
+  start()
+  if (actor) {
+    actor.send(event)
+    return
+  }
+  const at = new Date()
+  queued.push({ event, at })
+  provisional(event, at)
+}
+
+async function loadActor(myEpoch: number) {
+  const [{ createActor, fromPromise }, { connectivityMachine: machine }] = await Promise.all([
+    import('xstate'),
+    import('../machines/connectivity.machine'),
+  ])
+  if (myEpoch !== epoch) return
+  // During the replay the machine's clock reads each event's own time, so `since` is when it happened.
+  let replayClock: Date | undefined
+  const a = createActor(machine.provide({ actors: { probe: fromPromise<void>(() => probe()) } }), {
+    input: { online: startOnline, now: () => replayClock ?? new Date() },
   })
+  replayClock = startedAt
   a.start()
+  for (const { event, at } of queued) {
+    replayClock = at
+    a.send(event)
+  }
+  queued = []
+  replayClock = undefined
+  actor = a
   const s = a.getSnapshot()
-  snapshot = { online: s.matches('online'), since: s.context.since }
+  publish({ online: s.matches('online'), since: s.context.since })
+  a.subscribe((next) => publish({ online: next.matches('online'), since: next.context.since }))
+}
+
+function start() {
+  if (loading) return
+  startedAt = new Date()
+  startOnline = browserOnline()
+  snapshot = { online: startOnline, since: startedAt }
+  const myEpoch = epoch
+  loading = loadActor(myEpoch).catch((e: unknown) => {
+    // The chunk could not load (an offline first visit before the precache): the provisional
+    // online/offline state keeps working; the next start tries again.
+    if (myEpoch === epoch) loading = undefined
+    console.error('connectivity machine could not be loaded', e)
+  })
   if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-    const on = () => a.send({ type: 'ONLINE' })
-    const off = () => a.send({ type: 'OFFLINE' })
+    const on = () => send({ type: 'ONLINE' })
+    const off = () => send({ type: 'OFFLINE' })
     window.addEventListener('online', on)
     window.addEventListener('offline', off)
     detachWindow = () => {
@@ -48,22 +107,21 @@ function ensureActor(): ConnectivityActor {
       window.removeEventListener('offline', off)
     }
   }
-  return a
 }
 
 /** A real request never got a response. */
 export function reportNetworkFailure(): void {
-  ensureActor().send({ type: 'NETWORK_FAILED' })
+  send({ type: 'NETWORK_FAILED' })
 }
 
 /** A real request got a response (any status). */
 export function reportSuccess(): void {
-  ensureActor().send({ type: 'REQUEST_SUCCEEDED' })
+  send({ type: 'REQUEST_SUCCEEDED' })
 }
 
 export function getConnectivity(): Connectivity {
-  ensureActor()
-  return snapshot
+  start()
+  return snapshot ?? { online: startOnline, since: startedAt }
 }
 
 export function isOnline(): boolean {
@@ -71,7 +129,7 @@ export function isOnline(): boolean {
 }
 
 export function subscribeConnectivity(listener: () => void): () => void {
-  ensureActor()
+  start()
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
@@ -91,12 +149,21 @@ export function useConnectivity(): Connectivity {
   return useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity)
 }
 
+/** Resolves once the connectivity actor runs (tests and diagnostics). */
+export function connectivityReady(): Promise<void> {
+  start()
+  return loading ?? Promise.resolve()
+}
+
 /** Tests only: stop the actor and forget every listener except reconnect ones registered by modules. */
 export function resetConnectivity(): void {
   detachWindow?.()
   detachWindow = undefined
   actor?.stop()
   actor = undefined
-  snapshot = { online: true, since: new Date() }
+  loading = undefined
+  epoch++
+  queued = []
+  snapshot = undefined
   listeners.clear()
 }

@@ -14,7 +14,7 @@ import type {
   ListOperationName,
   OperationName,
 } from './types'
-import { validateResponse } from './validate'
+import { prepareValidation, validateResponse } from './validate'
 
 export type UnauthorizedInfo = { operation: OperationName; url: string; response: Response }
 
@@ -164,6 +164,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       headers['Content-Type'] = 'application/octet-stream'
       body = p.body as BodyInit
     }
+
+    // The checker's chunk loads while the request is on the wire (a failure is handled when used).
+    if (validate) prepareValidation().catch(() => undefined)
 
     let response: Response
     try {

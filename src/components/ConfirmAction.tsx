@@ -1,89 +1,35 @@
-import { type ReactNode, useState, useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
-import { S } from '../strings'
+import {
+  type ConfirmActionOptions,
+  closeConfirmAction,
+  currentConfirm,
+  errorMessage,
+  subscribeConfirm,
+} from './confirm-queue'
 import { Modal } from './Modal'
 import { MIN_SPINNER_MS } from './Spinner'
-import { toast } from './Toast'
+import { toast } from './toast-queue'
+
+export {
+  type ConfirmActionOptions,
+  type ConfirmDeleteOptions,
+  closeConfirmAction,
+  confirmAction,
+  confirmDelete,
+  errorMessage,
+} from './confirm-queue'
 
 // One global confirm dialog (ARCHITECTURE: instead of a dialog per page). Spec 4: it runs the action
 // and shows a loading state; on failure it shows an error toast with the action's message; then it
-// closes.
-
-export interface ConfirmActionOptions {
-  title: string
-  content: ReactNode
-  actionLabel: string
-  actionType: 'danger' | 'primary'
-  /** Title of the error toast when `run` fails. */
-  errorTitle: string
-  run: () => Promise<unknown>
-}
-
-type State = { options: ConfirmActionOptions; key: number } | null
-
-let state: State = null
-let counter = 0
-const listeners = new Set<() => void>()
-const emit = () => {
-  for (const l of listeners) l()
-}
-const subscribe = (l: () => void) => {
-  listeners.add(l)
-  return () => listeners.delete(l)
-}
-
-/** Opens the global confirm dialog (replacing any open one). */
-export function confirmAction(options: ConfirmActionOptions): void {
-  counter += 1
-  state = { options, key: counter }
-  emit()
-}
-
-export function closeConfirmAction(): void {
-  state = null
-  emit()
-}
-
-export interface ConfirmDeleteOptions {
-  /** e.g. "instance", "disk". */
-  resourceKind: string
-  name: string
-  run: () => Promise<unknown>
-}
-
-export function confirmDelete({ resourceKind, name, run }: ConfirmDeleteOptions): void {
-  confirmAction({
-    title: `Delete ${resourceKind}`,
-    content: (
-      <p>
-        Are you sure you want to delete <strong>{name}</strong>?
-      </p>
-    ),
-    actionLabel: 'Delete',
-    actionType: 'danger',
-    errorTitle: `Could not delete ${resourceKind}`,
-    run,
-  })
-}
-
-/** The message of a thrown value: `.message` of error-like objects, else a generic text. */
-export function errorMessage(err: unknown): string {
-  if (typeof err === 'string' && err) return err
-  if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string' && err.message) {
-    return err.message
-  }
-  return S.unknownServerError
-}
+// closes. The state and the calls that open it live in confirm-queue.ts; this module (ark's dialog)
+// loads when the first confirmation is asked for.
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Mount once at the app root. */
 export function ConfirmActionHost() {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => null,
-  )
+  const current = useSyncExternalStore(subscribeConfirm, currentConfirm, () => null)
   // Keyed by the request so a new confirmation starts from a fresh (not busy) state.
   return current ? <ConfirmDialog key={current.key} options={current.options} /> : null
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes/button'
 import { CheckIcon, CopyIcon } from './icons'
-import { toast } from './Toast'
+import { toast } from './toast-queue'
 
 // Spec 4/9: a copy button shows its confirmation for 2 seconds, then reverts.
 export const COPY_CONFIRM_MS = 2000

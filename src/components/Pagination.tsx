@@ -1,14 +1,14 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
-import { input } from 'styled-system/recipes'
+import { input } from 'styled-system/recipes/input'
 import { S } from '../strings'
 import { Button } from './Button'
+import { PAGE_SIZE_OPTIONS } from './page-size'
 
 // Spec 2: pagination footer with "rows per page", previous and next. The page token lives in the URL;
 // the caller owns it and tells this footer whether there is a previous or next page.
 
-export const DEFAULT_PAGE_SIZE = 50 // spec 9
-export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const
+export { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './page-size'
 
 export interface PaginationProps {
   pageSize: number

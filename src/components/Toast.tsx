@@ -1,13 +1,14 @@
 import { Portal } from '@ark-ui/react/portal'
 import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast'
-import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from './Button'
 import { AlertIcon, CloseIcon, SuccessIcon } from './icons'
+import { connectToaster } from './toast-queue'
 
-// One module-level toaster: anything (pages, ConfirmAction, offline notices) can raise a toast, and
-// <Toaster/> renders them once at the app root. ark's toast group is a polite live region and each
-// toast has role=status, so screen readers announce them.
+// One module-level toaster: anything (pages, ConfirmAction, offline notices) raises a toast through
+// toast-queue.ts, which loads this module on the first toast; <Toaster/> renders them at the app root.
+// ark's toast group is a polite live region and each toast has role=status, so screen readers
+// announce them.
 
 export const toaster = createToaster({
   placement: 'bottom-end',
@@ -17,35 +18,27 @@ export const toaster = createToaster({
   max: 5,
 })
 
-export interface ToastAction {
-  label: string
-  onClick: () => void
-}
+export { type ToastAction, type ToastOptions, toast } from './toast-queue'
 
-export interface ToastOptions {
-  action?: ToastAction
-  duration?: number
-}
-
-function make(type: 'success' | 'error' | 'info') {
-  return (title: ReactNode, description?: ReactNode, options: ToastOptions = {}): string =>
-    toaster.create({
-      type,
-      title,
-      description,
-      closable: true,
-      // Errors stay a little longer: they usually need reading.
-      duration: options.duration ?? (type === 'error' ? 8000 : 5000),
-      ...(options.action ? { action: options.action } : {}),
-    })
-}
-
-export const toast = {
-  success: make('success'),
-  error: make('error'),
-  info: make('info'),
-  dismiss: (id?: string) => toaster.dismiss(id),
-}
+// Toasts asked for before this module loaded wait in the store until <Toaster/> mounts, which shows
+// every visible toast of the store.
+connectToaster((r) => {
+  if (r.op === 'dismiss') {
+    toaster.dismiss(r.id)
+    return
+  }
+  const { id, type, title, description, options } = r
+  toaster.create({
+    id,
+    type,
+    title,
+    description,
+    closable: true,
+    // Errors stay a little longer: they usually need reading.
+    duration: options.duration ?? (type === 'error' ? 8000 : 5000),
+    ...(options.action ? { action: options.action } : {}),
+  })
+})
 
 const root = css({
   display: 'flex',

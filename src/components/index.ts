@@ -1,16 +1,17 @@
 export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './ActionMenu'
 export { Badge, type BadgeColor, type BadgeProps } from './Badge'
 export { Button, type ButtonProps } from './Button'
+export { ConfirmActionHost } from './ConfirmAction'
+export { COPY_CONFIRM_MS, CopyButton, type CopyButtonProps, copyText } from './CopyButton'
+// toast and confirm come from their queues: the ark toast and dialog load on first use.
 export {
-  ConfirmActionHost,
   type ConfirmActionOptions,
   type ConfirmDeleteOptions,
   closeConfirmAction,
   confirmAction,
   confirmDelete,
   errorMessage,
-} from './ConfirmAction'
-export { COPY_CONFIRM_MS, CopyButton, type CopyButtonProps, copyText } from './CopyButton'
+} from './confirm-queue'
 export { EmptyState, type EmptyStateAction, type EmptyStateProps } from './EmptyState'
 export {
   Select,
@@ -24,7 +25,8 @@ export {
 export * from './icons'
 export { Modal, type ModalProps, type ModalWidth } from './Modal'
 export { PageHeader, type PageHeaderProps } from './PageHeader'
-export { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, Pagination, type PaginationProps } from './Pagination'
+export { Pagination, type PaginationProps } from './Pagination'
+export { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './page-size'
 export { FormErrorSummary, type FormErrorSummaryProps, SideModal, type SideModalProps } from './SideModal'
 export {
   SideModalForm,
@@ -45,5 +47,6 @@ export {
   type TableProps,
 } from './Table'
 export { type RouteTab, RouteTabs, type RouteTabsProps, selectedTab } from './Tabs'
-export { type ToastAction, Toaster, type ToastOptions, toast, toaster } from './Toast'
+export { Toaster, toaster } from './Toast'
 export { TOOLTIP_OPEN_DELAY_MS, Tooltip, type TooltipProps } from './Tooltip'
+export { type ToastAction, type ToastOptions, toast } from './toast-queue'

@@ -1,12 +1,22 @@
 // The authenticated layout (spec section 2): a sidebar for project/silo/system navigation, a top bar
 // with breadcrumbs, connectivity, theme and the user menu (with sign out), and the main content.
-import { Menu } from '@ark-ui/react/menu'
-import { Portal } from '@ark-ui/react/portal'
-import { type ReactNode, useContext, useEffect, useId, useMemo, useSyncExternalStore } from 'react'
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes/button'
 import { useLocation } from 'wouter'
 import { getCacheScope, subscribeCacheScope, useConnectivity, useResource } from '../../storage'
-import { Button, CloudOffIcon, PageSkeleton, UserIcon } from '../components'
+import { CloudOffIcon, UserIcon } from '../components/icons'
+import { PageSkeleton } from '../components/Skeleton'
 import { paths } from '../paths'
 import { RouteParamsContext } from '../route-context'
 import { breadcrumbs, matchPath, type NavSection, navEntries, type Params } from '../routes'
@@ -14,6 +24,50 @@ import { adoptUser, continueAsRemembered, rememberedScope, signOut } from '../se
 import { S, T } from '../strings'
 import { NavLink } from './NavLink'
 import { ThemeSwitch } from './ThemeSwitch'
+import { userMenuTrigger } from './user-menu-style'
+
+// ark's menu (and its positioning) loads when the user is about to open it, not with the page: a
+// plain button stands in, fetches the code on hover or focus, and mounts the menu, open, on first use
+// (Enter, Space and ArrowDown open it with the first item highlighted, as ark's trigger does).
+const loadUserMenu = () => import('./UserMenu')
+const UserMenu = lazy(loadUserMenu)
+
+type Opening = 'keyboard' | 'pointer'
+
+function PlainUserTrigger({ name, onOpen }: { name: string; onOpen?: (how: Opening) => void }) {
+  return (
+    <button
+      type="button"
+      className={userMenuTrigger}
+      aria-label={`User menu for ${name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
+      onClick={(e) => {
+        // A keyboard "click" (Enter/Space) was handled on keydown.
+        if (e.detail !== 0) onOpen?.('pointer')
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'ArrowDown') return
+        e.preventDefault()
+        onOpen?.('keyboard')
+      }}
+    >
+      <UserIcon /> {name}
+    </button>
+  )
+}
+
+function UserMenuSlot({ name }: { name: string }) {
+  const [opened, setOpened] = useState<Opening | null>(null)
+  if (!opened) return <PlainUserTrigger name={name} onOpen={setOpened} />
+  return (
+    <Suspense fallback={<PlainUserTrigger name={name} />}>
+      <UserMenu name={name} defaultOpen highlightFirst={opened === 'keyboard'} />
+    </Suspense>
+  )
+}
 
 const shell = css({ display: 'grid', gridTemplateColumns: '15rem minmax(0, 1fr)', minH: '100vh' })
 const sidebar = css({
@@ -158,70 +212,6 @@ function OfflineIndicator() {
   )
 }
 
-function UserMenu({ name }: { name: string }) {
-  const [, navigate] = useLocation()
-  return (
-    <Menu.Root
-      onSelect={({ value }) => {
-        if (value === 'settings') navigate(paths.profile())
-        if (value === 'sign-out') void signOut()
-      }}
-    >
-      <Menu.Trigger
-        className={css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: '2',
-          px: '2',
-          h: '8',
-          borderRadius: 'md',
-          cursor: 'pointer',
-          _hover: { bg: 'bg.hover' },
-        })}
-        aria-label={`User menu for ${name}`}
-      >
-        <UserIcon /> {name}
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content
-            className={css({
-              bg: 'bg.raised',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              borderRadius: 'md',
-              py: '1',
-              minW: '40',
-              zIndex: 'popover',
-              boxShadow: 'lg',
-              outline: 'none',
-            })}
-          >
-            {[
-              { value: 'settings', label: 'Settings' },
-              { value: 'sign-out', label: S.signOut },
-            ].map((item) => (
-              <Menu.Item
-                key={item.value}
-                value={item.value}
-                className={css({
-                  px: '3',
-                  py: '1.5',
-                  fontSize: 'sm',
-                  cursor: 'pointer',
-                  _highlighted: { bg: 'bg.hover' },
-                })}
-              >
-                {item.label}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  )
-}
-
 /**
  * A new browser session opened offline on a device that holds a user's cache: nobody can check who
  * is at the keyboard, so the data shows only when they say it is theirs (issue 9, shared laptops).
@@ -238,12 +228,16 @@ function WhoseDataPrompt({ name }: { name: string }) {
       </h1>
       <p className={css({ color: 'fg.muted' })}>{T.cachedForBody(name)}</p>
       <div className={css({ display: 'flex', gap: '3' })}>
-        <Button variant="primary" onClick={() => continueAsRemembered()}>
+        <button
+          type="button"
+          className={button({ variant: 'primary' })}
+          onClick={() => continueAsRemembered()}
+        >
           {T.continueAs(name)}
-        </Button>
-        <Button variant="secondary" onClick={() => void signOut()}>
+        </button>
+        <button type="button" className={button({ variant: 'secondary' })} onClick={() => void signOut()}>
           {S.signOut}
-        </Button>
+        </button>
       </div>
     </section>
   )
@@ -272,7 +266,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
             <OfflineIndicator />
             <ThemeSwitch />
-            {user && <UserMenu name={user.displayName} />}
+            {user && <UserMenuSlot name={user.displayName} />}
           </div>
         </header>
         <main id="main" tabIndex={-1} className={css({ flex: 1, px: '6', py: '5', outline: 'none' })}>

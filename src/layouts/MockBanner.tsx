@@ -2,7 +2,7 @@
 // modal, so nobody mistakes the mock's demo data for a real rack.
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { Modal } from '../components'
+import { Modal } from '../components/Modal'
 import { S } from '../strings'
 
 export function MockBanner() {
