@@ -5,15 +5,7 @@
 // the run region as it was: the last known state.
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import type { ApiParams, Disk, DiskState } from '../src/api/types'
-import {
-  type BadgeColor,
-  errorMessage,
-  nextPollDelay,
-  POLL_FAST_MS,
-  POLL_MAX_MS,
-  pollingState,
-  startAction,
-} from './shared'
+import { errorMessage, nextPollDelay, POLL_FAST_MS, POLL_MAX_MS, pollingState, startAction } from './shared'
 
 /** Every disk state of spec section 4, in the spec's order. */
 export const DISK_STATES = [
@@ -38,25 +30,6 @@ void _allStates
 /** Spec section 4: underscores display as spaces. */
 export function diskStateLabel(state: DiskState): string {
   return state.replaceAll('_', ' ')
-}
-
-/**
- * Badge colours (our choice; the spec fixes none for disks): in use green, on the way blue, at rest
- * neutral, gone or broken red, needs an operator notice, being imported purple.
- */
-export const diskBadgeColor: Record<DiskState, BadgeColor> = {
-  attached: 'green',
-  attaching: 'blue',
-  creating: 'blue',
-  detaching: 'blue',
-  detached: 'neutral',
-  destroyed: 'red',
-  faulted: 'red',
-  maintenance: 'notice',
-  import_ready: 'purple',
-  importing_from_url: 'purple',
-  importing_from_bulk_writes: 'purple',
-  finalizing: 'blue',
 }
 
 /** Spec section 4: transitional disk states (spinner, and polled). */

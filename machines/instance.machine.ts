@@ -10,15 +10,7 @@
 //   never left while an action runs, so a failed action falls back to the last known state by itself.
 import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import type { ApiParams, Instance, InstanceState } from '../src/api/types'
-import {
-  type BadgeColor,
-  errorMessage,
-  nextPollDelay,
-  POLL_FAST_MS,
-  POLL_MAX_MS,
-  pollingState,
-  startAction,
-} from './shared'
+import { errorMessage, nextPollDelay, POLL_FAST_MS, POLL_MAX_MS, pollingState, startAction } from './shared'
 
 /** Every run state of spec section 4, in the spec's order. */
 export const INSTANCE_STATES = [
@@ -38,20 +30,6 @@ export const INSTANCE_STATES = [
 type MissingState = Exclude<InstanceState, (typeof INSTANCE_STATES)[number]>
 const _allStates: MissingState extends never ? true : never = true
 void _allStates
-
-/** Badge colour per run state (spec section 4). */
-export const instanceBadgeColor: Record<InstanceState, BadgeColor> = {
-  running: 'green',
-  stopped: 'neutral',
-  failed: 'red',
-  destroyed: 'red',
-  creating: 'green',
-  starting: 'blue',
-  rebooting: 'blue',
-  migrating: 'purple',
-  repairing: 'notice',
-  stopping: 'neutral',
-}
 
 /** Spinner states (spec section 4). */
 export const TRANSITIONAL_INSTANCE_STATES = [

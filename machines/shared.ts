@@ -1,8 +1,5 @@
-// Pieces shared by the lifecycle machines (instance, disk, upload): badge colours, poll backoff and the
+// Pieces shared by the lifecycle machines (instance, disk, upload): poll backoff and the
 // message of a rejected actor. Pure: no timers, no I/O.
-
-/** Colour names of the panda `badge` recipe (panda.config.ts). */
-export type BadgeColor = 'default' | 'neutral' | 'green' | 'red' | 'blue' | 'purple' | 'notice'
 
 /** Poll backoff: fast while a change is likely, slower the longer the resource stays put. */
 export const POLL_FAST_MS = 1000

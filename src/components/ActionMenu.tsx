@@ -2,7 +2,7 @@ import { Menu, useMenuItemContext } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
 import { useEffect, useId, useState } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes/button'
 import { MoreIcon } from './icons'
 import { TOOLTIP_OPEN_DELAY_MS, Tooltip } from './Tooltip'
 
@@ -21,6 +21,10 @@ export interface ActionMenuProps {
   items: readonly ActionMenuItem[]
   /** Accessible name of the trigger. */
   label?: string
+  /** Mounted already open (RowMenu mounts the menu on its first opening). */
+  defaultOpen?: boolean
+  /** With defaultOpen: the first item is highlighted, as when a keyboard opens a menu. */
+  highlightFirst?: boolean
 }
 
 const content = css({
@@ -74,11 +78,13 @@ function DisabledLabel({ label, reason }: { label: string; reason: string }) {
   )
 }
 
-export function ActionMenu({ items, label = 'Row actions' }: ActionMenuProps) {
+export function ActionMenu({ items, label = 'Row actions', defaultOpen, highlightFirst }: ActionMenuProps) {
   const baseId = useId()
   return (
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
+      defaultOpen={defaultOpen}
+      defaultHighlightedValue={defaultOpen && highlightFirst && items.length > 0 ? '0' : null}
       lazyMount
       unmountOnExit
       onSelect={({ value }) => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { cx } from 'styled-system/css'
-import { type BadgeVariantProps, badge } from 'styled-system/recipes'
+import { type BadgeVariantProps, badge } from 'styled-system/recipes/badge'
 import { Spinner } from './Spinner'
 
 export type BadgeColor = NonNullable<BadgeVariantProps['color']>

@@ -1,6 +1,6 @@
 import { type ButtonHTMLAttributes, type MouseEvent, type Ref, useId } from 'react'
 import { cx } from 'styled-system/css'
-import { type ButtonVariantProps, button } from 'styled-system/recipes'
+import { type ButtonVariantProps, button } from 'styled-system/recipes/button'
 import { Spinner, useMinDuration } from './Spinner'
 import { Tooltip } from './Tooltip'
 

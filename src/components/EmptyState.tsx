@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes/button'
 import { Button } from './Button'
 
 const box = css({

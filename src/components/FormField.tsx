@@ -7,7 +7,7 @@ import {
   useId,
 } from 'react'
 import { css, cx } from 'styled-system/css'
-import { input } from 'styled-system/recipes'
+import { input } from 'styled-system/recipes/input'
 
 // Label + control + help + error, wired for assistive tech: the label names the control, the help
 // and error are its description (aria-describedby), and an error sets aria-invalid.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './test-helpers'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineColumns, nextSort, sortRows, Table } from './Table'
 
@@ -91,7 +91,7 @@ describe('Table', () => {
     expect(screen.getByRole('button', { name: 'Act on db' })).toBeTruthy()
   })
 
-  it('virtualised mode renders only a window of a long list', () => {
+  it('virtualised mode renders only a window of a long list', async () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ id: String(i), name: `vm-${i}`, size: i }))
     render(
       <Table
@@ -105,6 +105,11 @@ describe('Table', () => {
     const table = screen.getByRole('table', { name: 'Many' })
     expect(table.getAttribute('aria-rowcount')).toBe('5001')
     expect(within(table).queryAllByRole('row').length).toBeLessThan(200)
+    // The virtualiser loads with the first long list and takes over from the first rows.
+    await waitFor(() => expect(document.querySelector('[data-virtualized]')).not.toBeNull(), {
+      timeout: 10_000,
+    })
+    expect(within(screen.getByRole('table', { name: 'Many' })).queryAllByRole('row').length).toBeLessThan(200)
   })
 })
 

@@ -1,8 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { table } from 'styled-system/recipes'
+import { table } from 'styled-system/recipes/table'
 import { Skeleton } from './Skeleton'
+import { scrollBox } from './table-scroll'
+import type { VirtualTableProps } from './VirtualTable'
 
 // A small generic data table. Columns are plain objects defined outside components (so a page's
 // column list is stable and testable on its own); sorting is per column and announced via aria-sort.
@@ -24,6 +25,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode
   /** Makes the column sortable; the value compared for this row. */
   sortValue?: (row: T) => SortValue
+  /** Sortable by the caller (server-side sorting, with `manualSorting`): no value to compare here. */
+  sortable?: boolean
   width?: string
   align?: 'left' | 'right'
 }
@@ -152,15 +155,16 @@ export function Table<T>(props: TableProps<T>) {
       <tr>
         {columns.map((col) => {
           const direction = sort?.columnId === col.id ? sort.direction : null
+          const sortable = col.sortValue !== undefined || col.sortable === true
           return (
             <th
               key={col.id}
               scope="col"
               className={classes.header}
               style={{ width: col.width, textAlign: col.align }}
-              aria-sort={col.sortValue ? (direction ? ariaSortValue[direction] : 'none') : undefined}
+              aria-sort={sortable ? (direction ? ariaSortValue[direction] : 'none') : undefined}
             >
-              {col.sortValue ? (
+              {sortable ? (
                 <button type="button" className={sortButton} onClick={() => setSort(nextSort(sort, col.id))}>
                   <span className={col.hideHeader ? srOnly : undefined}>{col.header}</span>
                   <SortArrow direction={direction} />
@@ -222,19 +226,42 @@ export function Table<T>(props: TableProps<T>) {
   }
 
   if (virtualize) {
+    const virtualProps = {
+      label,
+      className: cx(classes.root, className),
+      bodyClass: classes.body,
+      head,
+      colCount,
+      height: virtualize.height,
+    }
     return (
-      <VirtualTable
-        label={label}
-        className={cx(classes.root, className)}
-        bodyClass={classes.body}
-        head={head}
-        rows={sorted}
-        colCount={colCount}
-        renderRow={renderRow}
-        height={virtualize.height}
-        estimate={virtualize.estimateRowHeight ?? 44}
-        overscan={virtualize.overscan ?? 10}
-      />
+      // The virtualiser's code loads with the first long page; meanwhile the first rows show in the
+      // same scroll box (never the whole page at once).
+      <Suspense
+        fallback={
+          <div className={scrollBox} style={{ height: virtualize.height }}>
+            <table className={virtualProps.className} aria-label={label} aria-rowcount={sorted.length + 1}>
+              {head}
+              <tbody className={classes.body}>
+                {sorted.slice(0, FIRST_ROWS).map((row) => renderRow(row))}
+              </tbody>
+            </table>
+          </div>
+        }
+      >
+        <VirtualTable
+          label={label}
+          className={cx(classes.root, className)}
+          bodyClass={classes.body}
+          head={head}
+          rows={sorted}
+          colCount={colCount}
+          renderRow={renderRow}
+          height={virtualize.height}
+          estimate={virtualize.estimateRowHeight ?? 44}
+          overscan={virtualize.overscan ?? 10}
+        />
+      </Suspense>
     )
   }
 
@@ -246,60 +273,6 @@ export function Table<T>(props: TableProps<T>) {
   )
 }
 
-interface VirtualTableProps<T> {
-  label: string
-  className: string
-  bodyClass: string
-  head: ReactNode
-  rows: T[]
-  colCount: number
-  renderRow: (row: T, extra: { index: number; measure: (el: Element | null) => void }) => ReactNode
-  height: string
-  estimate: number
-  overscan: number
-}
-
-const scrollBox = css({ overflowY: 'auto', position: 'relative' })
-
-/** Renders only the rows in view; spacer rows keep the scroll height and the table layout. */
-function VirtualTable<T>(p: VirtualTableProps<T>) {
-  const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: p.rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => p.estimate,
-    overscan: p.overscan,
-  })
-  const items = virtualizer.getVirtualItems()
-  const first = items[0]
-  const last = items[items.length - 1]
-  const padTop = first ? first.start : 0
-  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0
-  return (
-    <div ref={scrollRef} className={scrollBox} style={{ height: p.height }}>
-      <table className={p.className} aria-label={p.label} aria-rowcount={p.rows.length + 1}>
-        {p.head}
-        <tbody className={p.bodyClass}>
-          {padTop > 0 && (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, nothing in it is focusable
-            <tr aria-hidden="true">
-              <td colSpan={p.colCount} style={{ height: padTop, padding: 0, border: 0 }} />
-            </tr>
-          )}
-          {items.map((item) => {
-            const row = p.rows[item.index]
-            return row === undefined
-              ? null
-              : p.renderRow(row, { index: item.index, measure: virtualizer.measureElement })
-          })}
-          {padBottom > 0 && (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, nothing in it is focusable
-            <tr aria-hidden="true">
-              <td colSpan={p.colCount} style={{ height: padBottom, padding: 0, border: 0 }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
-  )
-}
+const VirtualTable = lazy(() => import('./VirtualTable')) as <T>(p: VirtualTableProps<T>) => ReactNode
+/** Rows shown while the virtualiser loads. */
+const FIRST_ROWS = 30

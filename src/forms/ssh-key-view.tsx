@@ -2,7 +2,7 @@
 // changed through the API, so the fields are read-only, each with a copy button.
 import { useId } from 'react'
 import { css, cx } from 'styled-system/css'
-import { input } from 'styled-system/recipes'
+import { input } from 'styled-system/recipes/input'
 import { useResource } from '../../storage'
 import { CopyButton, SideModal, Skeleton } from '../components'
 import { QueryError } from '../ui/QueryError'

@@ -1,10 +1,13 @@
-// One page of a list, with its position in the URL (`?page=<token>&limit=<n>`), so a reload or a
-// shared link keeps the page, and previous/next of visited pages paint from cache (offline-first issue).
+// One page of a list, with its position in the URL (`?page=<token>&limit=<n>&sort=name_descending`), so
+// a reload or a shared link keeps the page, and previous/next of visited pages paint from cache
+// (offline-first issue). Sorting is the API's `sort_by`, so the order holds across pages (issue 10);
+// the default order is the API's own (name ascending where it sorts by name) and stays out of the URL
+// and of the request, so it shares its cache entries with every other reader of the list.
 import { useCallback, useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useList } from '../../storage'
 import type { ApiParams, ApiResponse, ListOperationName } from '../api/types'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../components'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../components/page-size'
 
 const PREV_KEY = 'rack-console:prev-pages'
 
@@ -27,9 +30,12 @@ function rememberPrev(listKey: string, token: string, prev: string) {
   }
 }
 
+export type NameSort = 'name_ascending' | 'name_descending'
+
 export function useListPage<N extends ListOperationName>(
   endpoint: N,
   params: { query?: object; path?: object },
+  opts: { sortByName?: boolean } = {},
 ) {
   const [pathname, navigate] = useLocation()
   const search = useSearch()
@@ -39,26 +45,34 @@ export function useListPage<N extends ListOperationName>(
   const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(limitParam)
     ? limitParam
     : DEFAULT_PAGE_SIZE
-  const listKey = `${endpoint}:${JSON.stringify(params)}:${pageSize}`
+  const sort: NameSort | undefined = opts.sortByName
+    ? sp.get('sort') === 'name_descending'
+      ? 'name_descending'
+      : 'name_ascending'
+    : undefined
+  const sortBy = sort === 'name_descending' ? { sortBy: sort } : {}
+  const listKey = `${endpoint}:${JSON.stringify(params)}:${pageSize}:${sort ?? ''}`
 
   const fullParams = {
     ...params,
-    query: { ...params.query, limit: pageSize },
+    query: { ...params.query, limit: pageSize, ...sortBy },
   } as unknown as ApiParams<N>
   const result = useList(endpoint, fullParams, pageToken)
   const data = result.data as (ApiResponse<N> & { items: unknown[]; nextPage?: string | null }) | undefined
 
   const go = useCallback(
-    (token: string | null, limit = pageSize) => {
+    (token: string | null, limit = pageSize, order = sort) => {
       const next = new URLSearchParams(search)
       if (token) next.set('page', token)
       else next.delete('page')
       if (limit !== DEFAULT_PAGE_SIZE) next.set('limit', String(limit))
       else next.delete('limit')
+      if (order === 'name_descending') next.set('sort', order)
+      else next.delete('sort')
       const qs = next.toString()
       navigate(qs ? `${pathname}?${qs}` : pathname)
     },
-    [navigate, pathname, search, pageSize],
+    [navigate, pathname, search, pageSize, sort],
   )
 
   // The API (dropshot) gives a next_page token whenever a page has rows; a page shorter than the
@@ -69,6 +83,10 @@ export function useListPage<N extends ListOperationName>(
     ...result,
     items: items as ApiResponse<N> extends { items: (infer I)[] } ? I[] : never,
     pageToken,
+    /** The API's order of the rows (undefined: the endpoint does not sort by name). */
+    sort,
+    /** A new order starts from the first page: a page token carries the order it was made for. */
+    setSort: (order: NameSort) => go(null, pageSize, order),
     pagination: {
       pageSize,
       hasPrev: pageToken !== null,

@@ -1,10 +1,9 @@
 // The signed-in user's effective role at the silo or in a project (spec section 6): the strongest of
 // the roles assigned to the user and to the user's groups, a project inheriting the silo's. Write
-// buttons ask these guards, so a viewer sees them disabled with a reason instead of meeting a 403.
+// controls ask useActionReason (use-action-reason.ts), which asks this.
 import { useMemo } from 'react'
 import { useList, useResource } from '../../storage'
-import { effectiveRole, type RoleName, roleStrength, strongestRole } from '../util/roles'
-import { useWriteGuard } from './use-write-guard'
+import { effectiveRole, type RoleName, strongestRole } from '../util/roles'
 
 export type RoleState = { role: RoleName | undefined; known: boolean }
 
@@ -15,52 +14,23 @@ function useIdentity() {
   return { me: me.data, groupIds, known: Boolean(me.data && groups.data) }
 }
 
-export function useSiloRole(): RoleState {
+type Policy = { data?: { roleAssignments: Parameters<typeof effectiveRole>[0] }; error?: { kind: string } }
+
+/**
+ * The role in `project`, or at the silo when `project` is undefined. The same hooks run either way
+ * (the silo policy is read twice from one cache entry), so a screen may pass an optional project.
+ */
+export function useRole(project?: string): RoleState {
   const { me, groupIds, known } = useIdentity()
-  const policy = useResource('policyView', {})
-  // Reading the silo policy needs a role: a 403 on it means the user has none.
-  const forbidden = policy.error?.kind === 'forbidden'
-  if (!me || !known || (!policy.data && !forbidden)) return { role: undefined, known: false }
-  const role = strongestRole([
-    policy.data ? effectiveRole(policy.data.roleAssignments, me.id, groupIds) : undefined,
-    me.siloAdmin ? 'admin' : undefined,
-  ])
+  const silo: Policy = useResource('policyView', {})
+  const scoped: Policy = useResource(
+    (project === undefined ? 'policyView' : 'projectPolicyView') as 'projectPolicyView',
+    (project === undefined ? {} : { path: { project } }) as { path: { project: string } },
+  )
+  // Reading a policy needs a role: a 403 on it means the user has none there.
+  const settled = (p: Policy) => Boolean(p.data) || p.error?.kind === 'forbidden'
+  if (!me || !known || !settled(silo) || !settled(scoped)) return { role: undefined, known: false }
+  const mine = (p: Policy) => (p.data ? effectiveRole(p.data.roleAssignments, me.id, groupIds) : undefined)
+  const role = strongestRole([mine(silo), mine(scoped), me.siloAdmin ? 'admin' : undefined])
   return { role, known: true }
-}
-
-export function useProjectRole(project: string): RoleState {
-  const silo = useSiloRole()
-  const { me, groupIds } = useIdentity()
-  const policy = useResource('projectPolicyView', { path: { project } })
-  const forbidden = policy.error?.kind === 'forbidden'
-  if (!silo.known || !me || (!policy.data && !forbidden)) return { role: undefined, known: false }
-  const role = strongestRole([
-    silo.role,
-    policy.data ? effectiveRole(policy.data.roleAssignments, me.id, groupIds) : undefined,
-  ])
-  return { role, known: true }
-}
-
-const needs = (state: RoleState, need: RoleName, what: string): string | undefined => {
-  if (!state.known) return undefined // not known yet: the server still refuses what is not allowed
-  if (state.role && roleStrength(state.role) >= roleStrength(need)) return undefined
-  return `Your role does not allow this: ${what} needs the ${need.replace(/_/g, ' ')} role or stronger`
-}
-
-/** Offline, or the user's role in this project is weaker than `need`: the reason, else undefined. */
-export function useProjectWriteGuard(
-  project: string,
-  need: RoleName = 'collaborator',
-  what = 'changing project resources',
-): string | undefined {
-  const offline = useWriteGuard()
-  const role = useProjectRole(project)
-  return offline ?? needs(role, need, what)
-}
-
-/** Offline, or the user's silo role is weaker than `need`: the reason, else undefined. */
-export function useSiloWriteGuard(need: RoleName = 'collaborator', what = 'this action'): string | undefined {
-  const offline = useWriteGuard()
-  const role = useSiloRole()
-  return offline ?? needs(role, need, what)
 }

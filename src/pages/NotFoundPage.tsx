@@ -1,7 +1,7 @@
 // "Page not found" (spec section 2 and the 404 row of section 8), with the exact texts.
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes/button'
 import { Link, useLocation } from 'wouter'
 import { paths } from '../paths'
 import { APP_NAME } from '../routes'

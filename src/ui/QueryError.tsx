@@ -4,7 +4,7 @@
 import { css } from 'styled-system/css'
 import { useResource } from '../../storage'
 import { NO_GROUP_DOCS_URL, shouldShowNoGroupNotice } from '../api/errors'
-import { EmptyState } from '../components'
+import { EmptyState } from '../components/EmptyState'
 import { AlertIcon } from '../components/icons'
 import { S } from '../strings'
 

@@ -2,7 +2,8 @@
 // error and keeps the username; success goes to the same-origin redirect_uri or /projects.
 import { type FormEvent, useId, useState } from 'react'
 import { css } from 'styled-system/css'
-import { button, input } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes/button'
+import { input } from 'styled-system/recipes/input'
 import { useLocation, useSearch } from 'wouter'
 import { api, safeRedirect } from '../../api/client'
 import { toUserError } from '../../api/errors'

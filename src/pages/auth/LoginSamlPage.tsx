@@ -2,7 +2,7 @@
 // form submission because the provider's answer is a redirect the browser must follow itself.
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes/button'
 import { useSearch } from 'wouter'
 import { safeRedirect } from '../../api/client'
 import { paths, withSearch } from '../../paths'

@@ -1,58 +1,28 @@
 // Disks of a project: name, state (badge, spinner on transitional states, underscores as spaces),
-// size, attached instance, created; snapshot, detach and delete with the disk machine deciding what
-// each state allows (spec section 4), and the reason shown for every disabled action. The create form
-// (`/projects/{project}/disks-new`) is a child route: its side modal opens over this list, in the
-// list's <Outlet />, and keeps the list's query (`?page=`) so closing it returns to the same page.
-import { useMemo } from 'react'
+// size, attached instance, created; snapshot, detach and delete, each allowed or refused by the disk
+// machine (spec section 4). The create form (`/projects/{project}/disks-new`) is a child route: its
+// side modal opens over this list and keeps the list's query, so closing it returns to the same page.
+import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useSearch } from 'wouter'
-import { diskBadgeColor, diskStateLabel, isDiskTransitional } from '../../../machines/disk.machine'
 import { useResource } from '../../../storage'
 import type { Disk } from '../../api/types'
-import {
-  ActionMenu,
-  Badge,
-  Button,
-  confirmAction,
-  confirmDelete,
-  copyText,
-  DisksIcon,
-  defineColumns,
-  EmptyState,
-  PageHeader,
-  Pagination,
-  PlusIcon,
-  Table,
-  toast,
-} from '../../components'
-import { CacheStatus } from '../../components/CacheStatus'
-import { DiskCreateForm } from '../../forms/disk-create'
-import { useDiskActor } from '../../hooks/use-disk-actor'
-import { useListPage } from '../../hooks/use-list-page'
-import { useWriteGuard } from '../../hooks/use-write-guard'
+import { confirmAction, confirmDelete } from '../../components/confirm-queue'
+import { DisksIcon } from '../../components/icons'
+import { nameColumn, ResourceList } from '../../components/ResourceList'
+import { defineColumns } from '../../components/Table'
+import { toast } from '../../components/toast-queue'
+import { useActionReason } from '../../hooks/use-action-reason'
+import { performDiskAction } from '../../hooks/use-disk-actor'
 import { paths, withSearch } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
-import { QueryError } from '../../ui/QueryError'
+import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
+import { DiskStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime } from '../../util/date'
 
-function DiskStateBadge({ disk }: { disk: Disk }) {
-  const state = disk.state.state
-  return (
-    <Badge color={diskBadgeColor[state]} spinner={isDiskTransitional(state)}>
-      {diskStateLabel(state)}
-    </Badge>
-  )
-}
-
-function StateCell({ disk }: { disk: Disk }) {
-  const { disk: live } = useDiskActor(disk)
-  return <DiskStateBadge disk={live} />
-}
-
 function InstanceName({ id, project }: { id: string; project: string }) {
-  const r = useResource('instanceView', { path: { instance: id } })
-  const name = r.data?.name
+  const name = useResource('instanceView', { path: { instance: id } }).data?.name
   if (!name)
     return <span className={css({ color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs' })}>{id}</span>
   return (
@@ -62,88 +32,31 @@ function InstanceName({ id, project }: { id: string; project: string }) {
   )
 }
 
-function InstanceCell({ disk, project }: { disk: Disk; project: string }) {
-  const { disk: live } = useDiskActor(disk)
-  const instance = 'instance' in live.state ? live.state.instance : undefined
-  return instance ? (
-    <InstanceName id={instance} project={project} />
-  ) : (
-    <span className={css({ color: 'fg.muted' })}>
-      <span aria-hidden="true">—</span>
-      <span className={css({ srOnly: true })}>None</span>
-    </span>
-  )
-}
-
 const columnsFor = (project: string) =>
   defineColumns<Disk>([
+    nameColumn(),
+    { id: 'state', header: 'State', cell: (d) => <DiskStateBadge state={d.state.state} /> },
+    { id: 'size', header: 'Size', cell: (d) => formatBytes(d.size), align: 'right' },
     {
-      id: 'name',
-      header: 'Name',
-      cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>,
-      sortValue: (d) => d.name,
+      id: 'instance',
+      header: 'Instance',
+      cell: (d) =>
+        'instance' in d.state ? (
+          <InstanceName id={d.state.instance} project={project} />
+        ) : (
+          <span className={css({ color: 'fg.muted' })}>
+            <span aria-hidden="true">—</span>
+            <span className={css({ srOnly: true })}>None</span>
+          </span>
+        ),
     },
-    { id: 'state', header: 'State', cell: (d) => <StateCell disk={d} />, sortValue: (d) => d.state.state },
-    {
-      id: 'size',
-      header: 'Size',
-      cell: (d) => formatBytes(d.size),
-      sortValue: (d) => d.size,
-      align: 'right',
-    },
-    { id: 'instance', header: 'Instance', cell: (d) => <InstanceCell disk={d} project={project} /> },
-    {
-      id: 'created',
-      header: 'Created',
-      cell: (d) => formatDateTime(d.timeCreated),
-      sortValue: (d) => d.timeCreated,
-    },
+    { id: 'created', header: 'Created', cell: (d) => formatDateTime(d.timeCreated) },
   ])
 
-function RowActions({ disk }: { disk: Disk }) {
-  const { disk: live, refusal, perform } = useDiskActor(disk)
-  const offline = useWriteGuard()
-  const reason = (a: Parameters<typeof refusal>[0]) => offline ?? refusal(a) ?? undefined
-  return (
-    <ActionMenu
-      label={`Actions for ${live.name}`}
-      items={[
-        {
-          label: 'Snapshot',
-          disabledReason: reason('SNAPSHOT'),
-          onSelect: () =>
-            void perform({ type: 'SNAPSHOT' })
-              .then(() => toast.success(`Snapshot of ${live.name} started`))
-              .catch((e: Error) => toast.error(`Could not snapshot ${live.name}`, e.message)),
-        },
-        {
-          label: 'Detach',
-          disabledReason: reason('DETACH'),
-          onSelect: () =>
-            confirmAction({
-              title: `Detach ${live.name}`,
-              content: `Detach ${live.name} from its instance? The disk and its data are kept.`,
-              actionLabel: 'Detach',
-              actionType: 'primary',
-              errorTitle: `Could not detach ${live.name}`,
-              run: () => perform({ type: 'DETACH' }),
-            }),
-        },
-        {
-          label: 'Copy ID',
-          onSelect: () => void copyText(live.id).then((ok) => ok && toast.success('Disk ID copied')),
-        },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: reason('DELETE'),
-          onSelect: () =>
-            confirmDelete({ resourceKind: 'disk', name: live.name, run: () => perform({ type: 'DELETE' }) }),
-        },
-      ]}
-    />
-  )
-}
+// The form (and its upload machinery) loads when it is opened, not with the list.
+const DiskCreateForm = lazy(() =>
+  import('../../forms/disk-create').then((m) => ({ default: m.DiskCreateForm })),
+)
 
 /** `/projects/{project}/disks-new`: the create form, in the list's outlet. */
 export function DiskCreateRoute() {
@@ -151,10 +64,12 @@ export function DiskCreateRoute() {
   const [, navigate] = useLocation()
   const search = useSearch()
   return (
-    <DiskCreateForm
-      project={project}
-      onDismiss={() => navigate(withSearch(paths.disks({ project }), search))}
-    />
+    <Suspense fallback={null}>
+      <DiskCreateForm
+        project={project}
+        onDismiss={() => navigate(withSearch(paths.disks({ project }), search))}
+      />
+    </Suspense>
   )
 }
 
@@ -162,50 +77,63 @@ export default function DisksPage() {
   const { project } = useRouteParams('project')
   const [, navigate] = useLocation()
   const search = useSearch()
-  const list = useListPage('diskList', { query: { project } })
-  const writeBlocked = useWriteGuard()
-  const columns = useMemo(() => columnsFor(project), [project])
-  const openCreate = () => navigate(withSearch(paths.disksNew({ project }), search))
+  const reason = useActionReason({ project, role: 'limited_collaborator', what: 'managing disks' })
+  const why = (d: Disk, action: Parameters<typeof diskRowRefusal>[1]) => reason(diskRowRefusal(d, action))
   return (
-    <>
-      <PageHeader
-        title="Disks"
-        icon={<DisksIcon />}
-        actions={
-          <>
-            <CacheStatus {...list} onRefresh={() => void list.refresh()} />
-            <Button
-              variant="primary"
-              onClick={openCreate}
-              {...(writeBlocked ? { disabledReason: writeBlocked } : {})}
-            >
-              <PlusIcon /> New disk
-            </Button>
-          </>
-        }
-      />
-      {list.error && !list.data ? (
-        <QueryError error={list.error} />
-      ) : (
-        <Table
-          label="Disks"
-          columns={columns}
-          rows={list.items}
-          rowKey={(d) => d.id}
-          loading={list.isLoading}
-          rowActions={(d) => <RowActions disk={d} />}
-          emptyState={
-            <EmptyState
-              icon={<DisksIcon />}
-              title="No disks"
-              body={`Project ${project} has no disks yet. Create a blank disk or upload an image file.`}
-              action={{ label: 'New disk', onClick: openCreate }}
-            />
-          }
-        />
-      )}
-      <Pagination {...list.pagination} />
+    <ResourceList
+      title="Disks"
+      icon={<DisksIcon />}
+      resource="Disk"
+      endpoint="diskList"
+      params={{ query: { project } }}
+      columns={columnsFor(project)}
+      sortByName
+      isMoving={diskIsMoving}
+      create={{
+        label: 'New disk',
+        onClick: () => navigate(withSearch(paths.disksNew({ project }), search)),
+        disabledReason: reason(),
+      }}
+      empty={{
+        title: 'No disks',
+        body: `Project ${project} has no disks yet. Create a blank disk or upload an image file.`,
+      }}
+      actions={(d) => [
+        {
+          label: 'Snapshot',
+          disabledReason: why(d, 'SNAPSHOT'),
+          onSelect: () =>
+            void performDiskAction(d, { type: 'SNAPSHOT' })
+              .then(() => toast.success(`Snapshot of ${d.name} started`))
+              .catch((e: Error) => toast.error(`Could not snapshot ${d.name}`, e.message)),
+        },
+        {
+          label: 'Detach',
+          disabledReason: why(d, 'DETACH'),
+          onSelect: () =>
+            confirmAction({
+              title: `Detach ${d.name}`,
+              content: `Detach ${d.name} from its instance? The disk and its data are kept.`,
+              actionLabel: 'Detach',
+              actionType: 'primary',
+              errorTitle: `Could not detach ${d.name}`,
+              run: () => performDiskAction(d, { type: 'DETACH' }),
+            }),
+        },
+        {
+          label: 'Delete',
+          danger: true,
+          disabledReason: why(d, 'DELETE'),
+          onSelect: () =>
+            confirmDelete({
+              resourceKind: 'disk',
+              name: d.name,
+              run: () => performDiskAction(d, { type: 'DELETE' }),
+            }),
+        },
+      ]}
+    >
       <Outlet />
-    </>
+    </ResourceList>
   )
 }

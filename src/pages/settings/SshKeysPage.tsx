@@ -1,41 +1,25 @@
 // Settings > SSH keys: name, description, created; view (read-only with copy) and delete. The add
 // form (`/settings/ssh-keys-new`) and the view (`/settings/ssh-keys/{sshKey}/edit`) are child
 // routes: their side modals open in this list's <Outlet />, over the list, which stays mounted.
+import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useSearch } from 'wouter'
-import { mutate } from '../../../storage'
-import { toUserError } from '../../api/errors'
 import type { SshKey } from '../../api/types'
-import {
-  ActionMenu,
-  Button,
-  confirmDelete,
-  copyText,
-  defineColumns,
-  EmptyState,
-  KeyIcon,
-  PageHeader,
-  Pagination,
-  PlusIcon,
-  Table,
-  toast,
-} from '../../components'
-import { CacheStatus } from '../../components/CacheStatus'
-import { SshKeyCreateForm } from '../../forms/ssh-key-create'
-import { SshKeyViewForm } from '../../forms/ssh-key-view'
-import { useListPage } from '../../hooks/use-list-page'
-import { useWriteGuard } from '../../hooks/use-write-guard'
+import { confirmDelete } from '../../components/confirm-queue'
+import { KeyIcon } from '../../components/icons'
+import { copyAndSay, nameColumn, ResourceList } from '../../components/ResourceList'
+import { defineColumns } from '../../components/Table'
+import { useActionReason } from '../../hooks/use-action-reason'
 import { paths, withSearch } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
-import { QueryError } from '../../ui/QueryError'
+import { deleteListed } from '../../ui/delete'
 import { formatDateTime } from '../../util/date'
 
 /** Opens the key's view over the list, keeping the list's page in the URL. */
 function KeyLink({ name }: { name: string }) {
-  const search = useSearch()
   return (
     <Link
-      href={withSearch(paths.sshKeyEdit({ sshKey: name }), search)}
+      href={withSearch(paths.sshKeyEdit({ sshKey: name }), useSearch())}
       className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
     >
       {name}
@@ -44,118 +28,88 @@ function KeyLink({ name }: { name: string }) {
 }
 
 const columns = defineColumns<SshKey>([
-  {
-    id: 'name',
-    header: 'Name',
-    cell: (k) => <KeyLink name={k.name} />,
-    sortValue: (k) => k.name,
-  },
-  { id: 'description', header: 'Description', cell: (k) => k.description, sortValue: (k) => k.description },
-  {
-    id: 'created',
-    header: 'Created',
-    cell: (k) => formatDateTime(k.timeCreated),
-    sortValue: (k) => k.timeCreated,
-  },
+  nameColumn((k) => <KeyLink name={k.name} />),
+  { id: 'description', header: 'Description', cell: (k) => k.description },
+  { id: 'created', header: 'Created', cell: (k) => formatDateTime(k.timeCreated) },
 ])
 
-export async function deleteSshKey(key: SshKey) {
-  const r = await mutate(
+const deleteSshKey = (key: SshKey) =>
+  deleteListed(
     'currentUserSshKeyDelete',
     { path: { sshKey: key.id } },
-    { removes: { id: key.id }, invalidates: [{ endpoint: 'currentUserSshKeyList' }] },
+    { id: key.id, list: 'currentUserSshKeyList' },
+    `SSH key ${key.name} deleted`,
   )
-  if (r.type !== 'success') throw new Error(toUserError('currentUserSshKeyDelete', r).message)
-  toast.success(`SSH key ${key.name} deleted`)
-}
 
-/** Closing a form returns to the list with its query (`?page=`), which the form routes keep. */
-function useBackToList() {
+/** Opens `to` keeping the list's query (`?page=`), which the form routes keep too. */
+function useGo() {
   const [, navigate] = useLocation()
   const search = useSearch()
-  return () => navigate(withSearch(paths.sshKeys(), search))
+  return (to: string) => navigate(withSearch(to, search))
 }
+
+// The forms load when opened, not with the list.
+const SshKeyCreateForm = lazy(() =>
+  import('../../forms/ssh-key-create').then((m) => ({ default: m.SshKeyCreateForm })),
+)
+const SshKeyViewForm = lazy(() =>
+  import('../../forms/ssh-key-view').then((m) => ({ default: m.SshKeyViewForm })),
+)
 
 /** `/settings/ssh-keys-new`, in the list's outlet. */
 export function SshKeyCreateRoute() {
-  return <SshKeyCreateForm onDismiss={useBackToList()} />
+  const go = useGo()
+  return (
+    <Suspense fallback={null}>
+      <SshKeyCreateForm onDismiss={() => go(paths.sshKeys())} />
+    </Suspense>
+  )
 }
 
 /** `/settings/ssh-keys/{sshKey}/edit`, in the list's outlet. */
 export function SshKeyViewRoute() {
   const { sshKey } = useRouteParams('sshKey')
-  return <SshKeyViewForm sshKey={sshKey} onDismiss={useBackToList()} />
+  const go = useGo()
+  return (
+    <Suspense fallback={null}>
+      <SshKeyViewForm sshKey={sshKey} onDismiss={() => go(paths.sshKeys())} />
+    </Suspense>
+  )
 }
 
 export default function SshKeysPage() {
-  const [, navigate] = useLocation()
-  const search = useSearch()
-  const list = useListPage('currentUserSshKeyList', {})
-  const writeBlocked = useWriteGuard()
-  const openCreate = () => navigate(withSearch(paths.sshKeysNew(), search))
-
+  const go = useGo()
+  // The user's own keys: no role is needed, only a link.
+  const reason = useActionReason(null)
   return (
-    <>
-      <PageHeader
-        title="SSH keys"
-        icon={<KeyIcon />}
-        actions={
-          <>
-            <CacheStatus {...list} onRefresh={() => void list.refresh()} />
-            <Button
-              variant="primary"
-              onClick={openCreate}
-              {...(writeBlocked ? { disabledReason: writeBlocked } : {})}
-            >
-              <PlusIcon /> Add SSH key
-            </Button>
-          </>
-        }
-      />
-      {list.error && !list.data ? (
-        <QueryError error={list.error} />
-      ) : (
-        <Table
-          label="SSH keys"
-          columns={columns}
-          rows={list.items}
-          rowKey={(k) => k.id}
-          loading={list.isLoading}
-          emptyState={
-            <EmptyState
-              icon={<KeyIcon />}
-              title="No SSH keys"
-              body="Keys you add here can be placed on new instances so you can sign in to them over SSH."
-              action={{ label: 'Add SSH key', onClick: openCreate }}
-            />
-          }
-          rowActions={(k) => (
-            <ActionMenu
-              label={`Actions for ${k.name}`}
-              items={[
-                {
-                  label: 'View',
-                  onSelect: () => navigate(withSearch(paths.sshKeyEdit({ sshKey: k.name }), search)),
-                },
-                {
-                  label: 'Copy public key',
-                  onSelect: () =>
-                    void copyText(k.publicKey).then((ok) => ok && toast.success('Public key copied')),
-                },
-                {
-                  label: 'Delete',
-                  danger: true,
-                  disabledReason: writeBlocked,
-                  onSelect: () =>
-                    confirmDelete({ resourceKind: 'SSH key', name: k.name, run: () => deleteSshKey(k) }),
-                },
-              ]}
-            />
-          )}
-        />
-      )}
-      <Pagination {...list.pagination} />
+    <ResourceList
+      title="SSH keys"
+      icon={<KeyIcon />}
+      resource="SSH key"
+      endpoint="currentUserSshKeyList"
+      columns={columns}
+      sortByName
+      create={{ label: 'Add SSH key', onClick: () => go(paths.sshKeysNew()), disabledReason: reason() }}
+      empty={{
+        title: 'No SSH keys',
+        body: 'Keys you add here can be placed on new instances so you can sign in to them over SSH.',
+      }}
+      actions={(k) => [
+        { label: 'View', onSelect: () => go(paths.sshKeyEdit({ sshKey: k.name })) },
+        {
+          label: 'Copy public key',
+          onSelect: () => copyAndSay(k.publicKey, 'Public key copied'),
+        },
+        {
+          label: 'Delete',
+          danger: true,
+          disabledReason: reason(),
+          onSelect: () =>
+            confirmDelete({ resourceKind: 'SSH key', name: k.name, run: () => deleteSshKey(k) }),
+        },
+      ]}
+    >
       <Outlet />
-    </>
+    </ResourceList>
   )
 }

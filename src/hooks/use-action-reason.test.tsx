@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, renderHook } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { T } from '../strings'
+import { useActionReason } from './use-action-reason'
+
+// What the storage hooks answer in each test: the user, their groups and the silo/project policies.
+const world = vi.hoisted(() => ({
+  online: true,
+  data: {} as Record<string, unknown>,
+  errors: {} as Record<string, { kind: string; message: string }>,
+}))
+const keyOf = (endpoint: string, params: { path?: { project?: string } }) =>
+  params.path?.project ? `${endpoint}:${params.path.project}` : endpoint
+
+vi.mock('../../storage', () => ({
+  useConnectivity: () => ({ online: world.online }),
+  useResource: (endpoint: string, params: { path?: { project?: string } }) => ({
+    data: world.data[keyOf(endpoint, params)],
+    error: world.errors[keyOf(endpoint, params)],
+  }),
+  useList: (endpoint: string) => ({ data: world.data[endpoint] }),
+}))
+
+const ME = 'u-1'
+const policy = (role?: string) => ({
+  roleAssignments: role ? [{ identityId: ME, identityType: 'silo_user', roleName: role }] : [],
+})
+const ROLE_REASON =
+  'Your role does not allow this: managing instances needs the limited collaborator role or stronger'
+const MACHINE = 'Only a stopped or failed instance can be started'
+const need = { project: 'p1', role: 'limited_collaborator' as const, what: 'managing instances' }
+
+function reasonFor(machine?: string | null, n: Parameters<typeof useActionReason>[0] = need) {
+  return renderHook(() => useActionReason(n)).result.current(machine)
+}
+
+beforeEach(() => {
+  world.online = true
+  world.errors = {}
+  world.data = {
+    currentUserView: { id: ME, siloAdmin: false },
+    currentUserGroups: { items: [] },
+    policyView: policy('viewer'),
+    'projectPolicyView:p1': policy(),
+  }
+})
+afterEach(cleanup)
+
+describe('useActionReason', () => {
+  it('says "You are offline" first, whatever the role and the machine say', () => {
+    world.online = false
+    expect(reasonFor(MACHINE)).toBe(T.offline)
+  })
+
+  it('then the role: a silo viewer is refused with the role reason before the machine is asked', () => {
+    expect(reasonFor(MACHINE)).toBe(ROLE_REASON)
+    expect(reasonFor(null)).toBe(ROLE_REASON)
+  })
+
+  it('then the machine, for a user whose role allows the write', () => {
+    world.data['projectPolicyView:p1'] = policy('collaborator')
+    expect(reasonFor(MACHINE)).toBe(MACHINE)
+  })
+
+  it('returns nothing when online, allowed by the role and by the machine', () => {
+    world.data.policyView = policy('collaborator')
+    expect(reasonFor(null)).toBeUndefined()
+    expect(reasonFor()).toBeUndefined()
+  })
+
+  it('inherits the silo role in a project, and counts a silo admin as admin', () => {
+    world.data.policyView = policy('admin')
+    expect(reasonFor(null)).toBeUndefined()
+    world.data.policyView = policy()
+    world.data.currentUserView = { id: ME, siloAdmin: true }
+    expect(reasonFor(null)).toBeUndefined()
+  })
+
+  it('a 403 on the policy means no role there: refused', () => {
+    world.data.policyView = undefined
+    world.errors.policyView = { kind: 'forbidden', message: 'nope' }
+    world.data['projectPolicyView:p1'] = undefined
+    world.errors['projectPolicyView:p1'] = { kind: 'forbidden', message: 'nope' }
+    expect(reasonFor(null)).toBe(ROLE_REASON)
+  })
+
+  it('says nothing about the role until it is known (the server still refuses)', () => {
+    world.data.policyView = undefined
+    expect(reasonFor(MACHINE)).toBe(MACHINE)
+  })
+
+  it('at the silo level, reads the silo policy', () => {
+    const projects = { role: 'collaborator' as const, what: 'deleting a project' }
+    expect(reasonFor(null, projects)).toBe(
+      'Your role does not allow this: deleting a project needs the collaborator role or stronger',
+    )
+    world.data.policyView = policy('collaborator')
+    expect(reasonFor(null, projects)).toBeUndefined()
+  })
+
+  it("for the user's own things only offline counts", () => {
+    expect(reasonFor(null, null)).toBeUndefined()
+    world.online = false
+    expect(reasonFor(null, null)).toBe(T.offline)
+  })
+})

@@ -1,0 +1,23 @@
+// A lifecycle state as a badge: colour from the UI's table, spinner while transitional (spec 4).
+import { diskStateLabel, isDiskTransitional } from '../../machines/disk.machine'
+import { isTransitional } from '../../machines/instance.machine'
+import type { DiskState, InstanceState } from '../api/types'
+import { Badge } from '../components/Badge'
+import { diskBadgeColor, instanceBadgeColor } from './badges'
+
+export function InstanceStateBadge({ state }: { state: InstanceState }) {
+  return (
+    <Badge color={instanceBadgeColor[state]} spinner={isTransitional(state)}>
+      {state}
+    </Badge>
+  )
+}
+
+/** Underscores display as spaces (spec 4). */
+export function DiskStateBadge({ state }: { state: DiskState }) {
+  return (
+    <Badge color={diskBadgeColor[state]} spinner={isDiskTransitional(state)}>
+      {diskStateLabel(state)}
+    </Badge>
+  )
+}
