@@ -68,8 +68,8 @@ describe('route tree', () => {
     expect(matchPath('/projects/%E0%A4%A/instances')).toBeNull()
   })
 
-  it('unknown paths match nothing: an instance page under a project does not exist yet', () => {
-    expect(matchPath('/projects/mock-project/instances/nonexistent')).toBeNull()
+  it('unknown paths match nothing: an instance tab that is not built (metrics) is not a route', () => {
+    expect(matchPath('/projects/mock-project/instances/nonexistent/metrics')).toBeNull()
     expect(matchPath('/no/such/place')).toBeNull()
   })
 

@@ -12,19 +12,31 @@
 // pattern at a time and leaves params undecoded, while breadcrumbs, titles, the sidebar, hover prefetch
 // and layouts need the whole chain of matched nodes as data, outside React as well as inside.
 import type { ComponentType, ReactNode } from 'react'
-import { prefetchList, prefetchResource } from '../storage'
-import {
-  DEFAULT_PAGE_SIZE,
-  DisksIcon,
-  FolderIcon,
-  InstancesIcon,
-  KeyIcon,
-  SettingsIcon,
-  UserIcon,
-} from './components'
+import { prefetchList, prefetchResource, warmList, warmResource } from '../storage'
+import type { ApiParams, ListOperationName, OperationName } from './api/types'
+import { DisksIcon, FolderIcon, InstancesIcon, KeyIcon, SettingsIcon, UserIcon } from './components/icons'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './components/page-size'
 import { S } from './strings'
 
 export type Params = Record<string, string>
+
+/** How a node's prefetch reads ahead: the warm-up at match time or the hover prefetch. */
+export type DataReader = {
+  list<N extends ListOperationName>(endpoint: N, params: ApiParams<N>, pageToken?: string | null): void
+  resource<N extends OperationName>(endpoint: N, params: ApiParams<N>): void
+}
+
+/** A list's page as its URL names it (`?page=<token>&limit=<n>`, read as hooks/use-list-page.ts does). */
+export type ListPosition = { limit: number; pageToken: string | null }
+
+export function listPosition(search: string): ListPosition {
+  const sp = new URLSearchParams(search)
+  const limit = Number(sp.get('limit'))
+  return {
+    limit: (PAGE_SIZE_OPTIONS as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
+    pageToken: sp.get('page'),
+  }
+}
 
 /** A page module: the default export renders (`prefetch` is the old per-page warm-up, unused). */
 export type PageModule = { default: ComponentType; prefetch?: (params: Params) => void }
@@ -33,8 +45,11 @@ export type Layout = 'auth' | 'login' | 'device'
 
 export type NavSection = 'project' | 'silo' | 'system' | 'account'
 
-/** A guard above the layout: 'project' shows Page not found when the project does not exist. */
-export type Guard = 'project'
+/**
+ * A guard above the layout: 'project' shows Page not found when the project does not exist,
+ * 'instance' when the instance does not (layouts/InstanceGuard.tsx).
+ */
+export type Guard = 'project' | 'instance'
 
 export type RouteNode = {
   /** Names the node in the path builder (`paths.<name>`); a named node is a URL that can match. */
@@ -48,10 +63,11 @@ export type RouteNode = {
   /** Breadcrumb label (spec section 2); a pathless node's crumb links to its first named descendant. */
   readonly crumb?: string | ((params: Params) => string)
   /**
-   * Data warm-up on link hover (spec section 9), the one place per node that reads ahead: with
-   * storage's warmList (IndexedDB only, no network) this is where it will be called.
+   * What the node's screen reads, the one place per node that reads ahead: at match time (warmMatch:
+   * IndexedDB only, in parallel with the page's code) and on link hover (warmRoute, spec section 9:
+   * fetched when stale). It must name exactly the keys the screen's hooks read.
    */
-  readonly prefetch?: (params: Params) => void
+  readonly prefetch?: (params: Params, read: DataReader, at: ListPosition) => void
   /** Index redirect: the child path the node's own URL redirects to (spec section 2). */
   readonly index?: string
   /** Puts the node in the sidebar (only routes that exist have an entry and an icon). */
@@ -60,7 +76,6 @@ export type RouteNode = {
 }
 
 const param = (name: string) => (p: Params) => p[name] ?? ''
-const firstPage = { limit: DEFAULT_PAGE_SIZE }
 
 export const routeTree = [
   // Spec section 2: the root index redirects to /projects.
@@ -99,7 +114,7 @@ export const routeTree = [
         name: 'projects',
         path: '',
         page: () => import('./pages/ProjectsPage'),
-        prefetch: () => prefetchList('projectList', { query: firstPage }),
+        prefetch: (_, read, at) => read.list('projectList', { query: { limit: at.limit } }, at.pageToken),
         nav: { section: 'silo', label: S.crumbs.projects, icon: <FolderIcon /> },
       },
       {
@@ -108,21 +123,109 @@ export const routeTree = [
         crumb: param('project'),
         guard: 'project',
         index: 'instances',
-        prefetch: (p) => prefetchResource('projectView', { path: { project: p.project ?? '' } }),
+        prefetch: (p, read) => read.resource('projectView', { path: { project: p.project ?? '' } }),
         children: [
           {
-            name: 'instances',
-            path: 'instances',
+            // The list, an instance with its tabs, and the serial console share the "Instances" crumb.
+            // The instance and the console are siblings of the list, not its children, so the list's
+            // page does not render around them.
             crumb: S.crumbs.instances,
-            page: () => import('./pages/project/InstancesPage'),
-            prefetch: (p) =>
-              prefetchList('instanceList', { query: { project: p.project ?? '', ...firstPage } }),
-            nav: { section: 'project', label: S.crumbs.instances, icon: <InstancesIcon /> },
+            children: [
+              {
+                name: 'instances',
+                path: 'instances',
+                page: () => import('./pages/project/InstancesPage'),
+                prefetch: (p, read, at) =>
+                  read.list(
+                    'instanceList',
+                    { query: { project: p.project ?? '', limit: at.limit } },
+                    at.pageToken,
+                  ),
+                nav: { section: 'project', label: S.crumbs.instances, icon: <InstancesIcon /> },
+              },
+              {
+                name: 'instancesNew',
+                path: 'instances-new',
+                crumb: 'New instance',
+                page: () => import('./pages/project/InstanceCreatePage'),
+              },
+              {
+                // Issue 12: an instance and its tabs (metrics comes with the metrics issue). The prefetches
+                // name the keys of pages/project/instance/queries.ts (its routes.test.ts checks they agree).
+                name: 'instance',
+                path: 'instances/:instance',
+                crumb: param('instance'),
+                guard: 'instance',
+                index: 'storage',
+                page: () => import('./pages/project/instance/InstancePage'),
+                prefetch: (p, read) =>
+                  read.resource('instanceView', {
+                    path: { instance: p.instance ?? '' },
+                    query: { project: p.project ?? '' },
+                  }),
+                children: [
+                  {
+                    name: 'instanceStorage',
+                    path: 'storage',
+                    crumb: 'Storage',
+                    page: () => import('./pages/project/instance/StorageTab'),
+                    prefetch: (p, read) =>
+                      read.list('instanceDiskList', {
+                        path: { instance: p.instance ?? '' },
+                        query: { project: p.project ?? '', limit: 50 },
+                      }),
+                  },
+                  {
+                    name: 'instanceNetworking',
+                    path: 'networking',
+                    crumb: 'Networking',
+                    page: () => import('./pages/project/instance/NetworkingTab'),
+                    prefetch: (p, read) => {
+                      const project = p.project ?? ''
+                      const instance = p.instance ?? ''
+                      read.list('instanceNetworkInterfaceList', { query: { project, instance, limit: 50 } })
+                      read.list('instanceExternalIpList', { path: { instance }, query: { project } })
+                    },
+                  },
+                  {
+                    name: 'instanceConnect',
+                    path: 'connect',
+                    crumb: 'Connect',
+                    page: () => import('./pages/project/instance/ConnectTab'),
+                  },
+                  {
+                    name: 'instanceSettings',
+                    path: 'settings',
+                    crumb: 'Settings',
+                    page: () => import('./pages/project/instance/SettingsTab'),
+                    prefetch: (p, read) =>
+                      read.list('instanceAntiAffinityGroupList', {
+                        path: { instance: p.instance ?? '' },
+                        query: { project: p.project ?? '', limit: 50 },
+                      }),
+                  },
+                ],
+              },
+              {
+                // Full page terminal; guarded like the instance page (an unknown instance is not found).
+                name: 'serialConsole',
+                path: 'instances/:instance/serial-console',
+                crumb: 'Serial console',
+                guard: 'instance',
+                page: () => import('./pages/project/instance/SerialConsolePage'),
+                prefetch: (p, read) =>
+                  read.resource('instanceView', {
+                    path: { instance: p.instance ?? '' },
+                    query: { project: p.project ?? '' },
+                  }),
+              },
+            ],
           },
           {
             crumb: 'Disks',
             page: () => import('./pages/project/DisksPage'),
-            prefetch: (p) => prefetchList('diskList', { query: { project: p.project ?? '', ...firstPage } }),
+            prefetch: (p, read, at) =>
+              read.list('diskList', { query: { project: p.project ?? '', limit: at.limit } }, at.pageToken),
             children: [
               {
                 name: 'disks',
@@ -142,10 +245,30 @@ export const routeTree = [
             path: 'access',
             crumb: 'Access',
             page: () => import('./pages/project/ProjectAccessPage'),
-            prefetch: (p) => prefetchResource('projectPolicyView', { path: { project: p.project ?? '' } }),
+            prefetch: (p, read) => {
+              read.resource('projectPolicyView', { path: { project: p.project ?? '' } })
+              read.resource('policyView', {})
+            },
             nav: { section: 'project', label: 'Access', icon: <UserIcon /> },
           },
         ],
+      },
+    ],
+  },
+  // Issue 12: instance lookups by id, which redirect to the instance's storage tab.
+  {
+    path: 'lookup',
+    layout: 'auth',
+    children: [
+      {
+        name: 'lookupInstance',
+        path: 'instances/:instance',
+        page: () => import('./pages/project/instance/InstanceLookupPage'),
+      },
+      {
+        name: 'lookupInstanceShort',
+        path: 'i/:instance',
+        page: () => import('./pages/project/instance/InstanceLookupPage'),
       },
     ],
   },
@@ -155,7 +278,7 @@ export const routeTree = [
     layout: 'auth',
     crumb: 'Access',
     page: () => import('./pages/silo/SiloAccessPage'),
-    prefetch: () => prefetchResource('policyView', {}),
+    prefetch: (_, read) => read.resource('policyView', {}),
     nav: { section: 'silo', label: 'Access', icon: <UserIcon /> },
   },
 
@@ -169,7 +292,7 @@ export const routeTree = [
         path: 'access',
         crumb: 'Access',
         page: () => import('./pages/system/SystemAccessPage'),
-        prefetch: () => prefetchResource('systemPolicyView', {}),
+        prefetch: (_, read) => read.resource('systemPolicyView', {}),
         nav: { section: 'system', label: 'Access', icon: <UserIcon /> },
       },
     ],
@@ -188,13 +311,17 @@ export const routeTree = [
         path: 'profile',
         crumb: 'Profile',
         page: () => import('./pages/settings/ProfilePage'),
-        prefetch: () => prefetchResource('currentUserView', {}),
+        prefetch: (_, read) => {
+          read.resource('currentUserView', {})
+          read.list('currentUserGroups', {})
+        },
         nav: { section: 'account', label: 'Settings', icon: <SettingsIcon /> },
       },
       {
         crumb: 'SSH keys',
         page: () => import('./pages/settings/SshKeysPage'),
-        prefetch: () => prefetchList('currentUserSshKeyList', { query: firstPage }),
+        prefetch: (_, read, at) =>
+          read.list('currentUserSshKeyList', { query: { limit: at.limit } }, at.pageToken),
         children: [
           {
             name: 'sshKeys',
@@ -230,7 +357,8 @@ export const routeTree = [
         path: 'access-tokens',
         crumb: 'Access tokens',
         page: () => import('./pages/settings/AccessTokensPage'),
-        prefetch: () => prefetchList('currentUserAccessTokenList', { query: firstPage }),
+        prefetch: (_, read, at) =>
+          read.list('currentUserAccessTokenList', { query: { limit: at.limit } }, at.pageToken),
         nav: { section: 'account', label: 'Access tokens', icon: <KeyIcon /> },
       },
     ],
@@ -425,6 +553,49 @@ export function navEntries(
   return out
 }
 
+/** Hover prefetch: what a node reads is fetched when its cached copy is stale. */
+const fetchReader: DataReader = {
+  list: (endpoint, params, pageToken) => void prefetchList(endpoint, params, pageToken),
+  resource: (endpoint, params) => void prefetchResource(endpoint, params),
+}
+
+/** Match-time warm-up: IndexedDB only, into the memory the screen's hooks read in their first render. */
+const warmReader: DataReader = {
+  list: (endpoint, params, pageToken) => void warmList(endpoint, params, pageToken),
+  resource: (endpoint, params) => void warmResource(endpoint, params),
+}
+
+/** Data the layouts above a matched page read: the signed-in layout shows the user. */
+function warmLayout(match: RouteMatch, read: DataReader): void {
+  if (match.layout === 'auth') read.resource('currentUserView', {})
+}
+
+/**
+ * The moment a route is known: the pages' code and the cached data they read start loading together,
+ * so the page's first render finds its rows in memory. `extra` reads the same keys another way too
+ * (the cold start's early requests). Idempotent: the loads and reads are shared.
+ */
+export function warmMatch(match: RouteMatch, search: string, extra?: DataReader): void {
+  const at = listPosition(search)
+  const read: DataReader = extra
+    ? {
+        list: (e, p, t) => {
+          warmReader.list(e, p, t)
+          extra.list(e, p, t)
+        },
+        resource: (e, p) => {
+          warmReader.resource(e, p)
+          extra.resource(e, p)
+        },
+      }
+    : warmReader
+  warmLayout(match, read)
+  for (const node of match.chain) {
+    node.prefetch?.(match.params, read, at)
+    node.page?.().catch(() => undefined)
+  }
+}
+
 const warmed = new Set<string>()
 
 /** Link prefetch (spec section 9): loads the code of every page on the way and warms their data. */
@@ -435,8 +606,9 @@ export function warmRoute(href: string): void {
   const m = matchPath(url.pathname)
   if (!m) return
   warmed.add(key)
+  const at = listPosition(url.search)
   for (const node of m.chain) {
-    node.prefetch?.(m.params)
+    node.prefetch?.(m.params, fetchReader, at)
     node.page?.().catch(() => warmed.delete(key))
   }
 }

@@ -187,8 +187,20 @@ export const coreCases: CaseTable = {
   },
 
   instanceList: (api) => api.call('instanceList', { query: { ...P, limit: 50 } }),
-  instanceCreate: (api) =>
-    api.call('instanceCreate', {
+  // What the instance create form sends (src/forms/instance-create.tsx): a boot disk from a silo
+  // image, a new and an existing data disk, a custom interface, an ephemeral IP from a named pool, a
+  // floating IP, chosen SSH keys and user data.
+  instanceCreate: async (api) => {
+    const images = await api.ok<{ items: (Row & { size: number })[] }>('imageList', { query: { limit: 100 } })
+    const image = images.items.find((i) => i.name === 'ubuntu-24-04')
+    if (!image) throw new Error('the seed has no silo image ubuntu-24-04')
+    const data = await newDisk(api)
+    await diskIn(api, data.id, 'detached')
+    const fip = await api.ok<Row>('floatingIpCreate', {
+      query: P,
+      body: { name: fresh('fip'), description: '' },
+    })
+    return api.call('instanceCreate', {
       query: P,
       body: {
         name: fresh('inst'),
@@ -200,12 +212,55 @@ export const coreCases: CaseTable = {
           type: 'create',
           name: fresh('boot'),
           description: '',
-          size: 10 * GiB,
-          disk_backend: { type: 'distributed', disk_source: { type: 'blank', block_size: 4096 } },
+          size: Math.ceil(image.size / GiB) * GiB,
+          disk_backend: {
+            type: 'distributed',
+            disk_source: { type: 'image', image_id: image.id, read_only: false },
+          },
         },
-        external_ips: [{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: null } }],
+        disks: [
+          {
+            type: 'create',
+            name: fresh('data'),
+            description: '',
+            size: GiB,
+            disk_backend: { type: 'distributed', disk_source: { type: 'blank', block_size: 4096 } },
+          },
+          { type: 'attach', name: data.name },
+        ],
+        network_interfaces: {
+          type: 'create',
+          params: [
+            {
+              name: 'net0',
+              description: '',
+              vpc_name: 'mock-vpc',
+              subnet_name: 'mock-subnet',
+              ip_config: {
+                type: 'dual_stack',
+                value: {
+                  v4: { ip: { type: 'auto' }, transit_ips: [] },
+                  v6: { ip: { type: 'auto' }, transit_ips: [] },
+                },
+              },
+            },
+          ],
+        },
+        external_ips: [
+          { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-1' } },
+          { type: 'floating', floating_ip: fip.name },
+        ],
+        ssh_public_keys: ['m1-macbook-pro'],
+        user_data: Buffer.from('#cloud-config\n').toString('base64'),
+        start: true,
+        anti_affinity_groups: [],
+        auto_restart_policy: null,
+        cpu_platform: null,
+        enable_jumbo_frames: false,
+        multicast_groups: [],
       },
-    }),
+    })
+  },
   instanceView: (api) => api.call('instanceView', { path: { instance: 'db1' }, query: P }),
   instanceUpdate: async (api) => {
     const i = await newInstance(api, false)

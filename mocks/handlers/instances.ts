@@ -24,6 +24,16 @@ export const MIN_MEMORY = GiB
 export const MAX_DISKS = 12
 export const MAX_NICS = 8
 
+/** nexus.json, InstanceCreate.user_data: "Maximum 32 KiB unencoded data". */
+export const MAX_USER_DATA = 32 * 1024
+
+/** The decoded length of padded standard base64 (RFC 4648 section 4), or undefined when it is not that. */
+export function base64Bytes(text: string): number | undefined {
+  if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0
+  return (text.length / 4) * 3 - padding
+}
+
 /** Durations of request-caused transitions, in ms at time scale 1. */
 export const TRANSITION_MS = { create: 1000, start: 3000, stop: 2000, reboot: 3000, disk: 1000 }
 
@@ -88,6 +98,26 @@ function checkSize(ncpus: number, memory: number): void {
   if (memory % (1024 * 1024) !== 0) throw invalidRequest('memory must be divisible by 1 MiB')
 }
 
+/**
+ * The pool of an ephemeral IP: the named one, or the silo's default of the asked IP version (with
+ * an IPv4 and an IPv6 default linked, `ip_version` picks one), else the silo's first default.
+ */
+function ephemeralPool(db: Db, siloId: string, selector: S['PoolSelector'] | undefined): string {
+  if (selector?.type === 'explicit') return poolForSilo(db, siloId, selector.pool)
+  const version = selector?.ip_version
+  if (version) {
+    const link = db.ipPoolSiloLinks.find(
+      (l) =>
+        l.silo_id === siloId &&
+        l.is_default &&
+        db.ipPools.some((p) => p.id === l.ip_pool_id && p.ip_version === version),
+    )
+    if (!link) throw invalidRequest(`No default ${version} IP pool is configured for this silo`)
+    return link.ip_pool_id
+  }
+  return poolForSilo(db, siloId, null)
+}
+
 function badState(action: string, i: Instance): never {
   throw invalidRequest(`cannot ${action} instance in state "${i.run_state}"`)
 }
@@ -114,8 +144,11 @@ export const instanceHandlers: HttpHandler[] = [
       body.name,
     )
     checkSize(body.ncpus, body.memory)
-    if (body.user_data && body.user_data.length > 43_692)
-      throw invalidRequest('user data must be at most 32 KiB')
+    if (body.user_data) {
+      const bytes = base64Bytes(body.user_data)
+      if (bytes === undefined) throw invalidRequest('user data must be base64 (RFC 4648 section 4, padded)')
+      if (bytes > MAX_USER_DATA) throw invalidRequest('user data must be at most 32 KiB before encoding')
+    }
     const attachments = [...(body.boot_disk ? [body.boot_disk] : []), ...(body.disks ?? [])]
     if (attachments.length > MAX_DISKS)
       throw invalidRequest(`cannot attach more than ${MAX_DISKS} disks to an instance`)
@@ -208,11 +241,7 @@ export const instanceHandlers: HttpHandler[] = [
     const ips: S['ExternalIp'][] = []
     for (const e of body.external_ips ?? []) {
       if (e.type !== 'ephemeral') continue
-      const poolId = poolForSilo(
-        db,
-        ctx.user.silo_id,
-        e.pool_selector.type === 'explicit' ? e.pool_selector.pool : null,
-      )
+      const poolId = ephemeralPool(db, ctx.user.silo_id, e.pool_selector)
       ips.push({ kind: 'ephemeral', ip: allocateExternalIp(db, poolId), ip_pool_id: poolId })
     }
     if (ips.length) db.externalIps.set(id, ips)

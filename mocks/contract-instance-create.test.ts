@@ -1,0 +1,147 @@
+// The mock's instanceCreate against the contract's rules that the create form relies on: user data
+// is padded base64 of at most 32 KiB unencoded (nexus.json, InstanceCreate.user_data), a boot disk
+// from an image holds the image, and an ephemeral IP from the silo default takes the asked IP version.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { Api } from './contract/api'
+import { resetDb } from './db'
+import { base64Bytes } from './handlers/instances'
+import { configureMock } from './lib/config'
+import { startServer } from './server'
+
+const GiB = 1024 ** 3
+const P = { project: 'mock-project' }
+let server: Awaited<ReturnType<typeof startServer>>
+let api: Api
+
+beforeAll(async () => {
+  configureMock({ delay: [0, 0], chaos: 0, timeScale: 0.01 })
+  server = await startServer({ port: 0, build: false })
+})
+afterAll(() => server?.close())
+beforeEach(async () => {
+  resetDb()
+  api = new Api(server.url)
+  await api.login('fleet-admin')
+})
+
+const base = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: '',
+  hostname: name,
+  ncpus: 1,
+  memory: GiB,
+  network_interfaces: { type: 'none' },
+  ...extra,
+})
+
+async function siloImage(name: string): Promise<{ id: string; size: number }> {
+  const images = await api.ok<{ items: { id: string; name: string; size: number }[] }>('imageList', {
+    query: { limit: 100 },
+  })
+  const image = images.items.find((i) => i.name === name)
+  if (!image) throw new Error(`no silo image ${name}`)
+  return image
+}
+
+describe('base64Bytes', () => {
+  it('is the decoded length of padded base64, and undefined for anything else', () => {
+    expect(base64Bytes('')).toBe(0)
+    expect(base64Bytes('YQ==')).toBe(1)
+    expect(base64Bytes('YWI=')).toBe(2)
+    expect(base64Bytes('YWJj')).toBe(3)
+    expect(base64Bytes('YQ')).toBeUndefined()
+    expect(base64Bytes('Y-_=')).toBeUndefined()
+  })
+})
+
+describe('instanceCreate', () => {
+  it('takes 32 KiB of user data and refuses a byte more, or text that is not base64', async () => {
+    const ok = await api.call('instanceCreate', {
+      query: P,
+      body: base('ud-ok', { user_data: Buffer.alloc(32 * 1024, 1).toString('base64') }),
+    })
+    expect(ok.status, await ok.text()).toBe(201)
+    const big = await api.call('instanceCreate', {
+      query: P,
+      body: base('ud-big', { user_data: Buffer.alloc(32 * 1024 + 1, 1).toString('base64') }),
+    })
+    expect(big.status).toBe(400)
+    expect(((await big.json()) as { message: string }).message).toMatch(/user data must be at most 32 KiB/)
+    const bad = await api.call('instanceCreate', {
+      query: P,
+      body: base('ud-bad', { user_data: 'not base64!' }),
+    })
+    expect(bad.status).toBe(400)
+  })
+
+  it('creates the boot disk from an image, attached, and refuses one smaller than the image', async () => {
+    const image = await siloImage('ubuntu-24-04')
+    const bootDisk = (name: string, size: number) => ({
+      type: 'create',
+      name,
+      description: '',
+      size,
+      disk_backend: {
+        type: 'distributed',
+        disk_source: { type: 'image', image_id: image.id, read_only: false },
+      },
+    })
+    const small = await api.call('instanceCreate', {
+      query: P,
+      body: base('from-image-small', { boot_disk: bootDisk('too-small', image.size - GiB) }),
+    })
+    expect(small.status).toBe(400)
+    // Nothing was made by the refused create.
+    expect(
+      (await api.call('instanceView', { path: { instance: 'from-image-small' }, query: P })).status,
+    ).toBe(404)
+
+    const i = await api.ok<{ id: string; boot_disk_id: string }>('instanceCreate', {
+      query: P,
+      body: base('from-image', { boot_disk: bootDisk('from-image-boot', image.size) }),
+    })
+    const disk = await api.ok<{ id: string; image_id: string; state: { state: string; instance: string } }>(
+      'diskView',
+      { path: { disk: 'from-image-boot' }, query: P },
+    )
+    expect(i.boot_disk_id).toBe(disk.id)
+    expect(disk.image_id).toBe(image.id)
+    expect(disk.state).toEqual({ state: 'attached', instance: i.id })
+  })
+
+  it('takes the silo default pool of the asked IP version', async () => {
+    const pools = await api.ok<{ items: { id: string; name: string }[] }>('ipPoolList', {
+      query: { limit: 100 },
+    })
+    const pool1 = pools.items.find((p) => p.name === 'ip-pool-1')
+    const i = await api.ok<{ id: string }>('instanceCreate', {
+      query: P,
+      body: base('v4-ip', {
+        external_ips: [{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v4' } }],
+      }),
+    })
+    const ips = await api.ok<{ items: { kind: string; ip_pool_id: string }[] }>('instanceExternalIpList', {
+      path: { instance: i.id },
+    })
+    expect(ips.items).toEqual([expect.objectContaining({ kind: 'ephemeral', ip_pool_id: pool1?.id })])
+    // The IPv6 default (ip-pool-3) is chosen instead; the mock hands out IPv4 addresses only, so it
+    // has none to give, where the IPv4 default would have had one.
+    const v6 = await api.call('instanceCreate', {
+      query: P,
+      body: base('v6-ip', {
+        external_ips: [{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v6' } }],
+      }),
+    })
+    expect(v6.status).toBe(400)
+    expect(((await v6.json()) as { message: string }).message).toBe('No external IP addresses available')
+  })
+
+  it('puts an instance name clash in the platform words, naming the instance', async () => {
+    const res = await api.call('instanceCreate', { query: P, body: base('db1') })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({
+      error_code: 'ObjectAlreadyExists',
+      message: 'already exists: instance "db1"',
+    })
+  })
+})

@@ -1,0 +1,971 @@
+// New instance (`/projects/{project}/instances-new`, a full page, issue 12): name, description and
+// hostname; vCPU and memory presets or custom; a boot disk from a silo image, a project image or an
+// existing detached disk; additional disks (new or existing); the user's SSH keys; the network
+// interface; an ephemeral IP from a chosen pool and floating IPs; cloud-init user data; start on
+// create. Everything the API is sent is built by one pure function, toInstanceCreate, so the body's
+// shape is tested against the contract without rendering. A failed create keeps every value and puts
+// the catalogue's message (spec 8) on the field it is about.
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import * as v from 'valibot'
+import { useLocation } from 'wouter'
+import { mutate, useList } from '../../storage'
+import { vHostname } from '../api/__generated__/schemas'
+import { toUserError } from '../api/errors'
+import type { ApiParams, ListItem } from '../api/types'
+import { Button } from '../components/Button'
+import { Select, TextArea, TextField } from '../components/FormField'
+import { InstancesIcon } from '../components/icons'
+import { PageHeader } from '../components/PageHeader'
+import { FormErrorSummary } from '../components/SideModal'
+import { toast } from '../components/toast-queue'
+import { useActionReason } from '../hooks/use-action-reason'
+import { FormError, useForm } from '../hooks/use-form'
+import { paths } from '../paths'
+import { bytesToBase64 } from '../util/base64'
+import { formatBytes, GiB, KiB } from '../util/bytes'
+import { generateName, MAX_NAME_LENGTH } from '../util/names'
+import { check, explainName, type FieldRule, gibRule, NAME } from './validation'
+
+export type InstanceCreateBody = ApiParams<'instanceCreate'>['body']
+
+/** Spec 9's constants 64 and 1536: the most vCPUs and GiB of memory an instance may have. */
+export const MAX_VCPUS = 64
+export const MAX_MEMORY_GIB = 1536
+/** Spec 9 caps disk sizes at 1023 GiB. */
+export const MAX_DISK_GIB = 1023
+/** The platform attaches at most 12 disks to an instance, the boot disk included. */
+export const MAX_DISKS = 12
+/**
+ * nexus.json, InstanceCreate.user_data: "Maximum 32 KiB unencoded data". The limit is on the bytes
+ * before base64, so it is checked on the text's UTF-8 bytes or the file's size.
+ */
+export const USER_DATA_MAX_BYTES = 32 * KiB
+export const DEFAULT_BOOT_GIB = 10
+/** A new additional disk starts at this size. */
+export const DEFAULT_DATA_GIB = 10
+
+export type Preset = { id: string; ncpus: number; memoryGib: number }
+const preset = (ncpus: number, memoryGib: number): Preset => ({
+  id: `${ncpus}-${memoryGib}`,
+  ncpus,
+  memoryGib,
+})
+export const PRESETS: readonly Preset[] = [
+  preset(1, 2),
+  preset(2, 4),
+  preset(2, 8),
+  preset(4, 8),
+  preset(4, 16),
+  preset(8, 16),
+  preset(8, 32),
+  preset(16, 64),
+  preset(32, 128),
+  preset(64, 256),
+]
+const CUSTOM = 'custom'
+
+export type BootSource = 'siloImage' | 'projectImage' | 'disk'
+export type NetworkChoice = 'default' | 'none' | 'custom'
+export type ExtraDisk = { kind: 'create'; name: string; sizeGib: string } | { kind: 'attach'; name: string }
+
+export type InstanceCreateValues = {
+  name: string
+  description: string
+  hostname: string
+  /** A preset's id or 'custom'; choosing a preset copies its numbers into ncpus and memoryGib. */
+  hardware: string
+  ncpus: string
+  memoryGib: string
+  bootSource: BootSource
+  /** The id of the chosen image (silo or project). */
+  bootImage: string
+  /** The name of the existing disk to boot from. */
+  bootDisk: string
+  /** Blank: a generated name (spec 5). */
+  bootDiskName: string
+  bootSizeGib: string
+  disks: ExtraDisk[]
+  /** The keys left unchecked, so keys that load after the form opens are checked by default. */
+  sshKeysOff: string[]
+  network: NetworkChoice
+  vpc: string
+  subnet: string
+  ephemeralIp: boolean
+  /** Blank: the silo's default pool. */
+  ephemeralPool: string
+  floatingIps: string[]
+  userDataSource: 'text' | 'file'
+  userDataText: string
+  userDataFile: File | null
+  start: boolean
+}
+
+const DEFAULT_PRESET = PRESETS[1] as Preset
+
+export const INITIAL_VALUES: InstanceCreateValues = {
+  name: '',
+  description: '',
+  hostname: '',
+  hardware: DEFAULT_PRESET.id,
+  ncpus: String(DEFAULT_PRESET.ncpus),
+  memoryGib: String(DEFAULT_PRESET.memoryGib),
+  bootSource: 'siloImage',
+  bootImage: '',
+  bootDisk: '',
+  bootDiskName: '',
+  bootSizeGib: String(DEFAULT_BOOT_GIB),
+  disks: [],
+  sshKeysOff: [],
+  network: 'default',
+  vpc: '',
+  subnet: '',
+  ephemeralIp: true,
+  ephemeralPool: '',
+  floatingIps: [],
+  userDataSource: 'text',
+  userDataText: '',
+  userDataFile: null,
+  start: true,
+}
+
+// ---- Pure parts ----------------------------------------------------------------------------------
+
+/** The smallest whole-GiB disk that holds `imageBytes`. */
+export function gibToFit(imageBytes: number): number {
+  return Math.max(1, Math.ceil(imageBytes / GiB))
+}
+
+/** The size field after an image is chosen: grown to fit the image, never shrunk. */
+export function grownToFit(sizeGib: string, imageBytes: number): string {
+  const min = gibToFit(imageBytes)
+  const n = Number(sizeGib.trim())
+  return sizeGib.trim() !== '' && Number.isInteger(n) && n >= min ? sizeGib : String(min)
+}
+
+const byteCount = (n: number) => `${n.toLocaleString('en-US')} bytes`
+
+export const utf8Length = (text: string): number => new TextEncoder().encode(text).length
+
+/** Why user data of `bytes` (unencoded) cannot be sent; undefined when it can. */
+export function userDataProblem(bytes: number): string | undefined {
+  // In bytes: near the limit, KiB rounding would say "32 KiB" of data that is over it.
+  return bytes > USER_DATA_MAX_BYTES
+    ? `User data must be at most 32 KiB (${byteCount(USER_DATA_MAX_BYTES)}) before encoding; this is ${byteCount(bytes)}`
+    : undefined
+}
+
+const intRule = (min: number, max: number, label: string): FieldRule => ({
+  schema: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/),
+    v.transform(Number),
+    v.minValue(min),
+    v.maxValue(max),
+  ) as unknown as v.GenericSchema<string, unknown>,
+  explain: (_value, issue) =>
+    issue.type === 'min_value'
+      ? `${label} must be at least ${min}`
+      : issue.type === 'max_value'
+        ? `${label} must be at most ${max}`
+        : `${label} must be a whole number`,
+})
+
+export const VCPUS = intRule(1, MAX_VCPUS, 'vCPUs')
+export const MEMORY = gibRule(MAX_MEMORY_GIB, 'Memory')
+export const DISK_SIZE = gibRule(MAX_DISK_GIB, 'Size')
+
+/** The contract's `Hostname` (RFC 1035 labels separated by dots, at most 253 characters). */
+export const HOSTNAME: FieldRule = {
+  schema: vHostname,
+  explain: (value) =>
+    value === ''
+      ? 'Hostname is required'
+      : value.length > 253
+        ? 'Hostname must be at most 253 characters'
+        : 'Hostname may contain only letters, digits, hyphens and dots; no label may start or end with a hyphen',
+}
+
+type Problems = Partial<Record<keyof InstanceCreateValues, string>>
+
+/** What the form knows besides its values: the chosen image's size and the byte count of a picked file. */
+export type CheckContext = { imageSize?: number | undefined }
+
+/** The cross-field rules of the form (the single-field rules are NAME, HOSTNAME, VCPUS and MEMORY). */
+export function instanceCreateProblems(values: InstanceCreateValues, ctx: CheckContext = {}): Problems {
+  const out: Problems = {}
+  if (values.bootSource === 'disk') {
+    if (!values.bootDisk) out.bootDisk = 'Choose a disk to boot from'
+  } else {
+    if (!values.bootImage) out.bootImage = 'Choose an image'
+    if (values.bootDiskName !== '' && check(NAME, values.bootDiskName))
+      out.bootDiskName = explainName(values.bootDiskName, 'Disk name')
+    const size = check(DISK_SIZE, values.bootSizeGib)
+    if (size) out.bootSizeGib = size
+    else if (ctx.imageSize !== undefined && Number(values.bootSizeGib) < gibToFit(ctx.imageSize))
+      out.bootSizeGib = `Size must be at least ${gibToFit(ctx.imageSize)} GiB to hold the image`
+  }
+  const disksProblem = extraDisksProblem(values)
+  if (disksProblem) out.disks = disksProblem
+  if (values.network === 'custom') {
+    if (!values.vpc) out.vpc = 'Choose a VPC'
+    else if (!values.subnet) out.subnet = 'Choose a subnet'
+  }
+  const bytes =
+    values.userDataSource === 'file' ? (values.userDataFile?.size ?? 0) : utf8Length(values.userDataText)
+  const userData = userDataProblem(bytes)
+  if (userData) out[values.userDataSource === 'file' ? 'userDataFile' : 'userDataText'] = userData
+  return out
+}
+
+function extraDisksProblem(values: InstanceCreateValues): string | undefined {
+  const total = values.disks.length + 1
+  if (total > MAX_DISKS) return `An instance can have at most ${MAX_DISKS} disks, the boot disk included`
+  const seen = new Set<string>()
+  if (values.bootSource === 'disk' && values.bootDisk) seen.add(values.bootDisk)
+  if (values.bootSource !== 'disk' && values.bootDiskName) seen.add(values.bootDiskName)
+  for (const [n, d] of values.disks.entries()) {
+    const which = `Disk ${n + 1}`
+    if (d.kind === 'attach') {
+      if (!d.name) return `${which}: choose a disk to attach`
+    } else {
+      if (check(NAME, d.name)) return `${which}: ${explainName(d.name, 'name')}`
+      const size = check(DISK_SIZE, d.sizeGib)
+      if (size) return `${which}: ${size}`
+    }
+    if (seen.has(d.name)) return `${which}: ${d.name} is used twice`
+    seen.add(d.name)
+  }
+  return undefined
+}
+
+/** What the body needs besides the values. */
+export type BuildContext = {
+  /** The user's SSH key names; undefined (not loaded) sends no list, which the API reads as "all". */
+  sshKeys?: readonly string[] | undefined
+  /** The boot image's name, for the boot disk's generated name. */
+  imageName?: string | undefined
+  /** The picked user-data file's bytes (read when the form is sent). */
+  userDataFile?: Uint8Array | undefined
+  /**
+   * The IP version of the silo default pool, needed when the silo links a default pool of each
+   * version (nexus.json, PoolSelector `auto`: "Required if both IPv4 and IPv6 default pools").
+   */
+  autoIpVersion?: 'v4' | 'v6' | undefined
+  /** The 6-character suffix of generated names (spec 5); random by default. */
+  suffix?: (() => string) | undefined
+}
+
+const DUAL_STACK_AUTO = {
+  type: 'dual_stack' as const,
+  value: {
+    v4: { ip: { type: 'auto' as const }, transitIps: [] },
+    v6: { ip: { type: 'auto' as const }, transitIps: [] },
+  },
+}
+
+/** The InstanceCreate body (console-side casing) for valid values. */
+export function toInstanceCreate(values: InstanceCreateValues, ctx: BuildContext = {}): InstanceCreateBody {
+  const named = (parts: string[]) => generateName(parts, ...(ctx.suffix ? [ctx.suffix()] : []))
+  const bootDisk: InstanceCreateBody['bootDisk'] =
+    values.bootSource === 'disk'
+      ? { type: 'attach', name: values.bootDisk }
+      : {
+          type: 'create',
+          name: values.bootDiskName || named([values.name, ctx.imageName ?? 'boot']),
+          description: `Boot disk of ${values.name}`,
+          size: Number(values.bootSizeGib) * GiB,
+          diskBackend: {
+            type: 'distributed',
+            diskSource: { type: 'image', imageId: values.bootImage, readOnly: false },
+          },
+        }
+  const disks: InstanceCreateBody['disks'] = values.disks.map((d) =>
+    d.kind === 'attach'
+      ? { type: 'attach', name: d.name }
+      : {
+          type: 'create',
+          name: d.name,
+          description: '',
+          size: Number(d.sizeGib) * GiB,
+          diskBackend: { type: 'distributed', diskSource: { type: 'blank', blockSize: 4096 } },
+        },
+  )
+  const networkInterfaces: InstanceCreateBody['networkInterfaces'] =
+    values.network === 'none'
+      ? { type: 'none' }
+      : values.network === 'custom'
+        ? {
+            type: 'create',
+            params: [
+              {
+                name: 'net0',
+                description: '',
+                vpcName: values.vpc,
+                subnetName: values.subnet,
+                ipConfig: DUAL_STACK_AUTO,
+              },
+            ],
+          }
+        : // The contract's default: one primary interface in the project's default VPC and subnet.
+          { type: 'default_dual_stack' }
+  const externalIps: InstanceCreateBody['externalIps'] = [
+    ...(values.ephemeralIp
+      ? [
+          {
+            type: 'ephemeral' as const,
+            poolSelector: values.ephemeralPool
+              ? { type: 'explicit' as const, pool: values.ephemeralPool }
+              : { type: 'auto' as const, ipVersion: ctx.autoIpVersion ?? null },
+          },
+        ]
+      : []),
+    ...values.floatingIps.map((f) => ({ type: 'floating' as const, floatingIp: f })),
+  ]
+  const off = new Set(values.sshKeysOff)
+  const sshPublicKeys = ctx.sshKeys ? ctx.sshKeys.filter((k) => !off.has(k)) : null
+  const userBytes =
+    values.userDataSource === 'file'
+      ? ctx.userDataFile
+      : values.userDataText
+        ? new TextEncoder().encode(values.userDataText)
+        : undefined
+  return {
+    name: values.name,
+    description: values.description,
+    hostname: values.hostname,
+    ncpus: Number(values.ncpus),
+    memory: Number(values.memoryGib) * GiB,
+    bootDisk,
+    disks,
+    networkInterfaces,
+    externalIps,
+    sshPublicKeys,
+    userData: userBytes && userBytes.length > 0 ? bytesToBase64(userBytes) : '',
+    start: values.start,
+    antiAffinityGroups: [],
+    autoRestartPolicy: null,
+    cpuPlatform: null,
+    enableJumboFrames: false,
+    multicastGroups: [],
+  }
+}
+
+/**
+ * Where a create's "already exists" answer belongs: the platform names the kind and the name
+ * (`already exists: disk "web-boot"`), so a disk's clash goes on the disk that has that name.
+ */
+export function fieldOfConflict(
+  serverMessage: string,
+  values: InstanceCreateValues,
+): keyof InstanceCreateValues {
+  const [, kind, name] = /already exists:?\s+([\w-]+)\s+"([^"]*)"/i.exec(serverMessage) ?? []
+  if (kind?.toLowerCase() !== 'disk') return 'name'
+  if (values.disks.some((d) => d.name === name) || values.bootSource === 'disk') return 'disks'
+  // A generated boot disk name can clash too (the field is blank then): that is the field to change.
+  return 'bootDiskName'
+}
+
+// ---- The page --------------------------------------------------------------------------------------
+
+const LIST = { limit: 100 }
+type Image = ListItem<'imageList'>
+
+const page = css({ maxW: '48rem', pb: '16' })
+const section = css({
+  borderBottomWidth: '1px',
+  borderColor: 'border.subtle',
+  pb: '6',
+  mb: '6',
+  '& > h2': { fontSize: 'md', fontWeight: 'semibold', mb: '4' },
+})
+const radioRow = css({ display: 'flex', flexWrap: 'wrap', gap: '4', mb: '4', fontSize: 'sm' })
+const choice = css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer' })
+const muted = css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })
+const errorText = css({ fontSize: 'xs', color: 'danger.fg', mb: '4' })
+const row = css({ display: 'flex', gap: '3', alignItems: 'flex-end', '& > div': { flex: '1' } })
+const footer = css({ display: 'flex', gap: '3', justifyContent: 'flex-end', alignItems: 'center' })
+const fieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
+const legend = css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={section} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function Radios<T extends string>({
+  legend: title,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string
+  name: string
+  value: T
+  options: readonly { value: T; label: string }[]
+  onChange: (value: T) => void
+}) {
+  return (
+    <fieldset className={fieldset}>
+      <legend className={legend}>{title}</legend>
+      <div className={radioRow}>
+        {options.map((o) => (
+          <label key={o.value} className={choice}>
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function Checkbox({
+  label,
+  checked,
+  onChange,
+  description,
+}: {
+  label: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  description?: string
+}) {
+  return (
+    <label className={css({ display: 'flex', alignItems: 'baseline', gap: '2', mb: '2', fontSize: 'sm' })}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>
+        {label}
+        {description && <span className={css({ color: 'fg.muted' })}> — {description}</span>}
+      </span>
+    </label>
+  )
+}
+
+const imageLabel = (i: Image) => `${i.name} (${i.os} ${i.version}, ${formatBytes(i.size)})`
+
+export function InstanceCreateForm({ project }: { project: string }) {
+  const [, navigate] = useLocation()
+  const reason = useActionReason({ project, role: 'limited_collaborator', what: 'creating instances' })
+
+  const siloImages = useList('imageList', { query: LIST }).data?.items
+  const projectImages = useList('imageList', { query: { project, ...LIST } }).data?.items
+  const projectDisks = useList('diskList', { query: { project, ...LIST } }).data?.items
+  const sshKeys = useList('currentUserSshKeyList', { query: LIST }).data?.items
+  const pools = useList('ipPoolList', { query: LIST }).data?.items
+  const floating = useList('floatingIpList', { query: { project, ...LIST } }).data?.items
+
+  const detached = (projectDisks ?? []).filter((d) => d.state.state === 'detached')
+  const freeFloating = (floating ?? []).filter((f) => !f.instanceId)
+  const unicastPools = (pools ?? []).filter((p) => p.poolType !== 'multicast')
+  const images = [...(siloImages ?? []), ...(projectImages ?? [])]
+  const keyNames = sshKeys?.map((k) => k.name)
+
+  const form = useForm<InstanceCreateValues, ListItem<'instanceList'>>({
+    // Per project: a draft names the project's disks, VPCs and floating IPs.
+    id: `instance-create-${project}`,
+    initial: INITIAL_VALUES,
+    rules: { name: NAME, hostname: HOSTNAME, ncpus: VCPUS, memoryGib: MEMORY },
+    check: (vals) =>
+      instanceCreateProblems(vals, { imageSize: images.find((i) => i.id === vals.bootImage)?.size }),
+    op: 'instanceCreate',
+    submit: async (vals) => {
+      const file = vals.userDataSource === 'file' ? vals.userDataFile : null
+      const body = toInstanceCreate(vals, {
+        sshKeys: keyNames,
+        imageName: images.find((i) => i.id === vals.bootImage)?.name,
+        autoIpVersion: unicastPools.filter((p) => p.isDefault).length > 1 ? 'v4' : undefined,
+        userDataFile: file ? new Uint8Array(await file.arrayBuffer()) : undefined,
+      })
+      const result = await mutate(
+        'instanceCreate',
+        { query: { project }, body },
+        {
+          invalidates: [
+            { endpoint: 'instanceList', params: { query: { project } } },
+            { endpoint: 'diskList', params: { query: { project } } },
+            { endpoint: 'floatingIpList', params: { query: { project } } },
+          ],
+        },
+      )
+      if (result.type === 'error' && result.data.errorCode === 'ObjectAlreadyExists') {
+        const field = fieldOfConflict(result.data.message, vals)
+        if (field !== 'name') throw new FormError(toUserError('instanceCreate', result).message, field)
+      }
+      return result
+    },
+    onSuccess: (instance) => {
+      if (!instance) return
+      toast.success(`Instance ${instance.name} created`)
+      navigate(paths.instance({ project, instance: instance.name }))
+    },
+    draft: true,
+  })
+  const { values, set } = form
+
+  const setName = (name: string) => {
+    // The hostname follows the name until it is edited to something else.
+    if (values.hostname === '' || values.hostname === values.name) set('hostname', name)
+    set('name', name)
+  }
+  const chooseHardware = (id: string) => {
+    set('hardware', id)
+    const p = PRESETS.find((x) => x.id === id)
+    if (!p) return
+    set('ncpus', String(p.ncpus))
+    set('memoryGib', String(p.memoryGib))
+  }
+  const chooseImage = (id: string) => {
+    set('bootImage', id)
+    const image = images.find((i) => i.id === id)
+    if (image) set('bootSizeGib', grownToFit(values.bootSizeGib, image.size))
+  }
+  const chooseBootSource = (s: BootSource) => {
+    set('bootSource', s)
+    // An image of the other list is not a choice of this one.
+    const list = s === 'siloImage' ? siloImages : s === 'projectImage' ? projectImages : undefined
+    if (list && !list.some((i) => i.id === values.bootImage)) set('bootImage', '')
+  }
+  const setDisk = (n: number, disk: ExtraDisk | null) =>
+    set(
+      'disks',
+      disk === null
+        ? values.disks.filter((_, i) => i !== n)
+        : values.disks.map((d, i) => (i === n ? disk : d)),
+    )
+  const toggle = (key: 'sshKeysOff' | 'floatingIps', item: string, on: boolean) =>
+    set(key, on ? [...values[key].filter((x) => x !== item), item] : values[key].filter((x) => x !== item))
+
+  const bootImages = values.bootSource === 'siloImage' ? siloImages : projectImages
+  const chosenImage = images.find((i) => i.id === values.bootImage)
+  const taken = new Set([
+    values.bootSource === 'disk' ? values.bootDisk : '',
+    ...values.disks.map((d) => d.name),
+  ])
+  const submitReason = reason()
+
+  return (
+    <div className={page}>
+      <PageHeader title="New instance" icon={<InstancesIcon />} />
+      <form {...form.formProps} aria-label="New instance">
+        <FormErrorSummary errors={form.summary} />
+
+        <Section title="Identity">
+          <TextField
+            label="Name"
+            required
+            autoComplete="off"
+            maxLength={MAX_NAME_LENGTH}
+            description="Letters, digits and hyphens; starts with a lowercase letter."
+            {...form.field('name')}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <TextField label="Description" autoComplete="off" {...form.field('description')} />
+          <TextField
+            label="Hostname"
+            required
+            autoComplete="off"
+            maxLength={253}
+            description="The guest's hostname; follows the name unless changed."
+            {...form.field('hostname')}
+          />
+        </Section>
+
+        <Section title="Hardware">
+          <Select
+            label="Size"
+            options={[
+              ...PRESETS.map((p) => ({ value: p.id, label: `${p.ncpus} vCPU, ${p.memoryGib} GiB memory` })),
+              { value: CUSTOM, label: 'Custom' },
+            ]}
+            {...form.field('hardware')}
+            onChange={(e) => chooseHardware(e.target.value)}
+          />
+          {values.hardware === CUSTOM && (
+            <div className={row}>
+              <TextField
+                label="vCPUs"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_VCPUS}
+                step={1}
+                required
+                {...form.field('ncpus')}
+              />
+              <TextField
+                label="Memory (GiB)"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_MEMORY_GIB}
+                step={1}
+                required
+                {...form.field('memoryGib')}
+              />
+            </div>
+          )}
+        </Section>
+
+        <Section title="Boot disk">
+          <Radios
+            legend="Boot from"
+            name="bootSource"
+            value={values.bootSource}
+            options={[
+              { value: 'siloImage', label: 'Silo image' },
+              { value: 'projectImage', label: 'Project image' },
+              { value: 'disk', label: 'Existing disk' },
+            ]}
+            onChange={chooseBootSource}
+          />
+          {values.bootSource === 'disk' ? (
+            <Select
+              label="Disk"
+              required
+              placeholder={detached.length ? 'Choose a detached disk' : 'No detached disks in this project'}
+              options={detached.map((d) => ({
+                value: d.name,
+                label: `${d.name} (${formatBytes(d.size)})`,
+                disabled: values.disks.some((x) => x.name === d.name),
+              }))}
+              {...form.field('bootDisk')}
+            />
+          ) : (
+            <>
+              <Select
+                label="Image"
+                required
+                placeholder={
+                  bootImages === undefined
+                    ? 'Loading images…'
+                    : bootImages.length
+                      ? 'Choose an image'
+                      : 'No images here'
+                }
+                options={(bootImages ?? []).map((i) => ({ value: i.id, label: imageLabel(i) }))}
+                {...form.field('bootImage')}
+                onChange={(e) => chooseImage(e.target.value)}
+              />
+              <div className={row}>
+                <TextField
+                  label="Disk name"
+                  autoComplete="off"
+                  maxLength={MAX_NAME_LENGTH}
+                  placeholder="Generated"
+                  description="Blank: the instance and image names with a random suffix."
+                  {...form.field('bootDiskName')}
+                />
+                <TextField
+                  label="Disk size (GiB)"
+                  type="number"
+                  inputMode="numeric"
+                  min={chosenImage ? gibToFit(chosenImage.size) : 1}
+                  max={MAX_DISK_GIB}
+                  step={1}
+                  required
+                  description={
+                    chosenImage
+                      ? `At least ${gibToFit(chosenImage.size)} GiB for this image.`
+                      : 'Grows to fit the image.'
+                  }
+                  {...form.field('bootSizeGib')}
+                />
+              </div>
+            </>
+          )}
+        </Section>
+
+        <Section title="Additional disks">
+          {values.disks.length === 0 && <p className={muted}>No additional disks.</p>}
+          {values.disks.map((d, n) =>
+            d.kind === 'create' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+              <div key={n} className={row}>
+                <TextField
+                  label={`Disk ${n + 1} name`}
+                  autoComplete="off"
+                  maxLength={MAX_NAME_LENGTH}
+                  value={d.name}
+                  onChange={(e) => setDisk(n, { ...d, name: e.target.value })}
+                />
+                <TextField
+                  label={`Disk ${n + 1} size (GiB)`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_DISK_GIB}
+                  value={d.sizeGib}
+                  onChange={(e) => setDisk(n, { ...d, sizeGib: e.target.value })}
+                />
+                <Button variant="secondary" className={css({ mb: '4' })} onClick={() => setDisk(n, null)}>
+                  Remove disk {n + 1}
+                </Button>
+              </div>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+              <div key={n} className={row}>
+                <Select
+                  label={`Disk ${n + 1}: existing disk`}
+                  placeholder="Choose a detached disk"
+                  value={d.name}
+                  options={detached.map((x) => ({
+                    value: x.name,
+                    label: `${x.name} (${formatBytes(x.size)})`,
+                    disabled: x.name !== d.name && taken.has(x.name),
+                  }))}
+                  onChange={(e) => setDisk(n, { kind: 'attach', name: e.target.value })}
+                />
+                <Button variant="secondary" className={css({ mb: '4' })} onClick={() => setDisk(n, null)}>
+                  Remove disk {n + 1}
+                </Button>
+              </div>
+            ),
+          )}
+          {form.error('disks') && (
+            <p id={`${form.control('disks').id}-error`} className={errorText}>
+              {form.error('disks')}
+            </p>
+          )}
+          <div className={css({ display: 'flex', gap: '3' })}>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                set('disks', [
+                  ...values.disks,
+                  {
+                    kind: 'create',
+                    name: generateName([values.name, 'disk']),
+                    sizeGib: String(DEFAULT_DATA_GIB),
+                  },
+                ])
+              }
+            >
+              Add new disk
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => set('disks', [...values.disks, { kind: 'attach', name: '' }])}
+            >
+              Attach existing disk
+            </Button>
+          </div>
+        </Section>
+
+        <Section title="Networking">
+          <Radios
+            legend="Network interface"
+            name="network"
+            value={values.network}
+            options={[
+              { value: 'default', label: 'Default' },
+              { value: 'none', label: 'None' },
+              { value: 'custom', label: 'Custom' },
+            ]}
+            onChange={(n) => set('network', n)}
+          />
+          {values.network === 'default' && (
+            <p className={muted}>One interface in the project's default VPC and subnet.</p>
+          )}
+          {values.network === 'custom' && (
+            <CustomNic
+              project={project}
+              vpc={values.vpc}
+              vpcField={form.field('vpc')}
+              subnetField={form.field('subnet')}
+              onVpc={(vpc) => {
+                set('vpc', vpc)
+                set('subnet', '')
+              }}
+            />
+          )}
+          <Checkbox
+            label="Ephemeral external IP"
+            checked={values.ephemeralIp}
+            onChange={(on) => set('ephemeralIp', on)}
+          />
+          {values.ephemeralIp && (
+            <Select
+              label="IP pool"
+              placeholder="Silo default pool"
+              options={unicastPools.map((p) => ({
+                value: p.name,
+                label: p.isDefault ? `${p.name} (default)` : p.name,
+              }))}
+              {...form.field('ephemeralPool')}
+            />
+          )}
+          <fieldset className={fieldset}>
+            <legend className={legend}>Floating IPs</legend>
+            {floating === undefined ? (
+              <p className={muted}>Loading floating IPs…</p>
+            ) : freeFloating.length === 0 ? (
+              <p className={muted}>No unattached floating IPs in this project.</p>
+            ) : (
+              freeFloating.map((f) => (
+                <Checkbox
+                  key={f.id}
+                  label={f.name}
+                  description={f.ip}
+                  checked={values.floatingIps.includes(f.name)}
+                  onChange={(on) => toggle('floatingIps', f.name, on)}
+                />
+              ))
+            )}
+          </fieldset>
+        </Section>
+
+        <Section title="SSH keys">
+          <fieldset className={fieldset}>
+            <legend className={legend}>Keys sent to the instance</legend>
+            {sshKeys === undefined ? (
+              <p className={muted}>Loading your SSH keys…</p>
+            ) : sshKeys.length === 0 ? (
+              <p className={muted}>You have no SSH keys. Add them in your settings.</p>
+            ) : (
+              sshKeys.map((k) => (
+                <Checkbox
+                  key={k.id}
+                  label={k.name}
+                  {...(k.description ? { description: k.description } : {})}
+                  checked={!values.sshKeysOff.includes(k.name)}
+                  onChange={(on) => toggle('sshKeysOff', k.name, !on)}
+                />
+              ))
+            )}
+          </fieldset>
+        </Section>
+
+        <Section title="Advanced">
+          <Radios
+            legend="Cloud-init user data"
+            name="userDataSource"
+            value={values.userDataSource}
+            options={[
+              { value: 'text', label: 'Text' },
+              { value: 'file', label: 'File' },
+            ]}
+            onChange={(s) => set('userDataSource', s)}
+          />
+          {values.userDataSource === 'text' ? (
+            <TextArea
+              label="User data"
+              rows={6}
+              spellCheck={false}
+              description={`At most 32 KiB (${byteCount(USER_DATA_MAX_BYTES)}); now ${byteCount(utf8Length(values.userDataText))}.`}
+              {...form.field('userDataText')}
+            />
+          ) : (
+            <UserDataFile form={form} />
+          )}
+          <Checkbox
+            label="Start instance"
+            description="start it as soon as it is created"
+            checked={values.start}
+            onChange={(on) => set('start', on)}
+          />
+        </Section>
+
+        <div className={footer}>
+          <Button variant="secondary" onClick={() => navigate(paths.instances({ project }))}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            loading={form.submitting}
+            {...(submitReason ? { disabledReason: submitReason } : {})}
+          >
+            Create instance
+          </Button>
+        </div>
+      </form>
+    </div>
+  )
+}
+
+type FieldOf = ReturnType<ReturnType<typeof useForm<InstanceCreateValues>>['field']>
+
+function UserDataFile({ form }: { form: ReturnType<typeof useForm<InstanceCreateValues>> }) {
+  const { value: _unset, onChange: _own, ...fileField } = form.field('userDataFile')
+  const file = form.values.userDataFile
+  return (
+    <TextField
+      label="User data file"
+      type="file"
+      description={
+        file
+          ? `${file.name}, ${byteCount(file.size)} (at most ${byteCount(USER_DATA_MAX_BYTES)}).`
+          : `At most 32 KiB (${byteCount(USER_DATA_MAX_BYTES)}).`
+      }
+      {...fileField}
+      onChange={(e) => form.set('userDataFile', (e.target as HTMLInputElement).files?.[0] ?? null)}
+    />
+  )
+}
+
+/** The VPC and subnet of a custom interface: the subnets are read once a VPC is chosen. */
+function CustomNic({
+  project,
+  vpc,
+  vpcField,
+  subnetField,
+  onVpc,
+}: {
+  project: string
+  vpc: string
+  vpcField: FieldOf
+  subnetField: FieldOf
+  onVpc: (vpc: string) => void
+}) {
+  const vpcs = useList('vpcList', { query: { project, ...LIST } }).data?.items
+  return (
+    <div className={row}>
+      <Select
+        label="VPC"
+        required
+        placeholder={vpcs === undefined ? 'Loading VPCs…' : 'Choose a VPC'}
+        options={(vpcs ?? []).map((x) => ({ value: x.name, label: x.name }))}
+        {...vpcField}
+        onChange={(e) => onVpc(e.target.value)}
+      />
+      {vpc ? (
+        <SubnetSelect project={project} vpc={vpc} field={subnetField} />
+      ) : (
+        <Select
+          label="Subnet"
+          required
+          disabled
+          placeholder="Choose a VPC first"
+          options={[]}
+          {...subnetField}
+        />
+      )}
+    </div>
+  )
+}
+
+function SubnetSelect({ project, vpc, field }: { project: string; vpc: string; field: FieldOf }) {
+  const subnets = useList('vpcSubnetList', { query: { project, vpc, ...LIST } }).data?.items
+  return (
+    <Select
+      label="Subnet"
+      required
+      placeholder={subnets === undefined ? 'Loading subnets…' : 'Choose a subnet'}
+      options={(subnets ?? []).map((s) => ({ value: s.name, label: `${s.name} (${s.ipv4Block})` }))}
+      {...field}
+    />
+  )
+}

@@ -1,0 +1,143 @@
+// The instance page (issue 12): a header with what the instance is (state, size, names, ID, age) and
+// its tabs, each a child route shown through the outlet. Read-only for now: the header's actions
+// come with the action-reason hook. While the state is on its way somewhere (starting, stopping...)
+// the page polls the instance through storage, so the badge moves on without a reload and every other
+// view of the instance (the list row) agrees.
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.machine'
+import { useResource, useResourcePoll } from '../../../../storage'
+import type { Instance, InstanceState } from '../../../api/types'
+import { Badge, CopyButton, InstancesIcon, PageHeader, RouteTabs } from '../../../components'
+import { CacheStatus } from '../../../components/CacheStatus'
+import { InstanceGuard } from '../../../layouts/InstanceGuard'
+import { paths } from '../../../paths'
+import { Outlet, useRouteParams } from '../../../route-context'
+import { instanceBadgeColor } from '../../../ui/badges'
+import { ResourceFallback } from '../../../ui/ResourceFallback'
+import { formatBytes } from '../../../util/bytes'
+import { formatDateTime, formatDuration } from '../../../util/date'
+import { instanceViewParams } from './queries'
+
+const polled = (i: Instance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.runState)
+
+const props = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+  gap: '4',
+  mb: '6',
+})
+const propLabel = css({ color: 'fg.muted', fontSize: 'xs', mb: '1' })
+const mono = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
+
+/** Re-renders every `ms`, so a "time in state" keeps counting between polls. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms)
+    return () => clearInterval(t)
+  }, [ms])
+  return now
+}
+
+export function InstanceStateBadge({ instance }: { instance: Instance }) {
+  const now = useNow(15_000)
+  const state = instance.runState
+  return (
+    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
+      <Badge color={instanceBadgeColor[state]} spinner={isTransitional(state)}>
+        {state}
+      </Badge>
+      <span
+        className={css({ color: 'fg.muted', fontSize: 'xs' })}
+        title={formatDateTime(instance.timeRunStateUpdated)}
+      >
+        for {formatDuration(now - instance.timeRunStateUpdated.getTime())}
+      </span>
+    </span>
+  )
+}
+
+function Prop({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className={propLabel}>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function InstanceProps({ instance }: { instance: Instance }) {
+  return (
+    <dl className={props}>
+      <Prop label="State">
+        <InstanceStateBadge instance={instance} />
+      </Prop>
+      <Prop label="vCPUs">{instance.ncpus}</Prop>
+      <Prop label="Memory">{formatBytes(instance.memory)}</Prop>
+      <Prop label="Hostname">
+        <span className={mono}>{instance.hostname}</span>
+      </Prop>
+      <Prop label="ID">
+        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+          <span className={mono}>{instance.id}</span>
+          <CopyButton value={instance.id} label="instance ID" />
+        </span>
+      </Prop>
+      <Prop label="Created">{formatDateTime(instance.timeCreated)}</Prop>
+      {instance.description && <Prop label="Description">{instance.description}</Prop>}
+    </dl>
+  )
+}
+
+function InstanceView({ project, instance }: { project: string; instance: string }) {
+  const view = useResource('instanceView', instanceViewParams({ project, instance }))
+  useResourcePoll(view, polled)
+  const data = view.data
+  const ref = { project, instance }
+  const tabs = [
+    { label: 'Storage', href: paths.instanceStorage(ref) },
+    { label: 'Networking', href: paths.instanceNetworking(ref) },
+    { label: 'Connect', href: paths.instanceConnect(ref) },
+    { label: 'Settings', href: paths.instanceSettings(ref) },
+  ]
+  let body: React.ReactNode
+  if (data) {
+    body = (
+      <>
+        <InstanceProps instance={data} />
+        <RouteTabs label={`Instance ${data.name}`} tabs={tabs}>
+          <Outlet />
+        </RouteTabs>
+      </>
+    )
+  } else {
+    body = (
+      <ResourceFallback
+        view={view}
+        offlineBody={`Instance ${instance} is not cached on this device yet. It shows here once the connection is back.`}
+        skeletonRows={3}
+      />
+    )
+  }
+  return (
+    <>
+      <PageHeader
+        title={data?.name ?? instance}
+        icon={<InstancesIcon />}
+        actions={<CacheStatus {...view} onRefresh={() => void view.refresh()} />}
+      />
+      {body}
+    </>
+  )
+}
+
+export default function InstancePage() {
+  const { project, instance } = useRouteParams('project', 'instance')
+  return (
+    <InstanceGuard project={project} instance={instance}>
+      {/* Keyed: another instance is another page (its own poll, its own tab list ids). */}
+      <InstanceView key={`${project}/${instance}`} project={project} instance={instance} />
+    </InstanceGuard>
+  )
+}

@@ -1,0 +1,78 @@
+// The instance's nodes of the route tree: the URL redirects to storage, the tabs are real routes with
+// their crumbs, and both lookup URLs match (spec section 2).
+import { describe, expect, it } from 'vitest'
+import { paths } from '../../../paths'
+import { breadcrumbs, indexRedirect, matchPath } from '../../../routes'
+import {
+  instanceAntiAffinityParams,
+  instanceDisksParams,
+  instanceExternalIpsParams,
+  instanceNicsParams,
+  instanceViewParams,
+} from './queries'
+
+describe('instance routes', () => {
+  it('instances/{instance} redirects to its storage tab', () => {
+    const m = matchPath('/projects/mock-project/instances/db1')
+    expect(m?.route.name).toBe('instance')
+    expect(m && indexRedirect(m)).toBe('/projects/mock-project/instances/db1/storage')
+  })
+
+  it('has the four tabs of issue 12 and no metrics tab yet', () => {
+    const ref = { project: 'mock-project', instance: 'db1' }
+    expect(paths.instanceStorage(ref)).toBe('/projects/mock-project/instances/db1/storage')
+    expect(paths.instanceNetworking(ref)).toBe('/projects/mock-project/instances/db1/networking')
+    expect(paths.instanceConnect(ref)).toBe('/projects/mock-project/instances/db1/connect')
+    expect(paths.instanceSettings(ref)).toBe('/projects/mock-project/instances/db1/settings')
+    expect(matchPath('/projects/mock-project/instances/db1/metrics')).toBeNull()
+  })
+
+  it('crumbs are the project, the instance name and the tab', () => {
+    const crumbs = breadcrumbs(matchPath('/projects/mock-project/instances/db1/networking'))
+    expect(crumbs.map((c) => c.label)).toEqual(['Projects', 'mock-project', 'db1', 'Networking'])
+    expect(crumbs[2]?.href).toBe('/projects/mock-project/instances/db1')
+  })
+
+  it('the instance list is still its own route', () => {
+    expect(matchPath('/projects/mock-project/instances')?.route.name).toBe('instances')
+  })
+
+  it('both lookup URLs match with the instance param', () => {
+    const id = '0b9a0e7f-2d4c-4f1a-9c3e-1d2e3f4a5b6c'
+    expect(matchPath(`/lookup/instances/${id}`)?.params).toEqual({ instance: id })
+    expect(matchPath(`/lookup/i/${id}`)?.params).toEqual({ instance: id })
+    expect(matchPath(`/lookup/i/${id}`)?.layout).toBe('auth')
+  })
+})
+
+describe('instance prefetch', () => {
+  it('reads exactly the keys the page and its tabs read', () => {
+    const read: { endpoint: string; params: unknown }[] = []
+    const reader = {
+      list: (endpoint: string, params: unknown) => void read.push({ endpoint, params }),
+      resource: (endpoint: string, params: unknown) => void read.push({ endpoint, params }),
+    }
+    const ref = { project: 'mock-project', instance: 'db1' }
+    const at = { limit: 10, pageToken: null }
+    const readsOf = (pathname: string) => {
+      read.length = 0
+      const m = matchPath(pathname)
+      const node = m?.route
+      node?.prefetch?.(m?.params ?? {}, reader as never, at)
+      return [...read]
+    }
+    expect(readsOf('/projects/mock-project/instances/db1')).toEqual([
+      { endpoint: 'instanceView', params: instanceViewParams(ref) },
+    ])
+    expect(readsOf('/projects/mock-project/instances/db1/storage')).toEqual([
+      { endpoint: 'instanceDiskList', params: instanceDisksParams(ref) },
+    ])
+    expect(readsOf('/projects/mock-project/instances/db1/networking')).toEqual([
+      { endpoint: 'instanceNetworkInterfaceList', params: instanceNicsParams(ref) },
+      { endpoint: 'instanceExternalIpList', params: instanceExternalIpsParams(ref) },
+    ])
+    expect(readsOf('/projects/mock-project/instances/db1/settings')).toEqual([
+      { endpoint: 'instanceAntiAffinityGroupList', params: instanceAntiAffinityParams(ref) },
+    ])
+  })
+})

@@ -1,0 +1,126 @@
+// The full-page instance create form (issue 12): create an instance with a boot disk from a silo image
+// and watch it reach running on its own page without a reload; a taken name shows the catalogue's
+// message on the name field and keeps every value; a silo viewer sees submit disabled with the reason.
+import { expect, type Page, test } from '@playwright/test'
+import { login, watchPageErrors } from './helpers'
+
+const PROJECT = 'mock-project'
+const NEW = `/projects/${PROJECT}/instances-new`
+// ubuntu-24-04 is a 2 GiB silo image of the seed (mocks/seed/core.ts).
+const IMAGE = 'ubuntu-24-04 (ubuntu 24.04, 2 GiB)'
+const PROJECT_IMAGE = 'image-1 (ubuntu 22.04, 2 GiB)'
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** A control by its label; a required field's label ends with a "*" mark. */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRe(label)}\\*?$`))
+const submit = (page: Page) => page.getByRole('button', { name: 'Create instance' })
+/** A name no other test (or earlier run against the same server) has used. */
+const freshName = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+
+test.describe('instance create', () => {
+  test('creates an instance booting from an image; its page shows it reach running', async ({ page }) => {
+    const errors = watchPageErrors(page)
+    await login(page)
+    await page.goto(NEW)
+    await expect(page.getByRole('heading', { level: 1, name: 'New instance' })).toBeVisible()
+
+    const name = freshName('e2e')
+    await field(page, 'Name').fill(name)
+    // The hostname follows the name.
+    await expect(field(page, 'Hostname')).toHaveValue(name)
+    await field(page, 'Image').selectOption({ label: IMAGE })
+    await expect(field(page, 'Disk size (GiB)')).toHaveValue('10')
+    // Every SSH key of the user is checked by default.
+    await expect(page.getByRole('checkbox', { name: /m1-macbook-pro/ })).toBeChecked()
+    await expect(page.getByRole('checkbox', { name: /mac-mini/ })).toBeChecked()
+    await expect(page.getByRole('checkbox', { name: /Start instance/ })).toBeChecked()
+
+    await submit(page).click()
+    await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/instances/${name}(/storage)?$`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+    // No reload from here on: the page polls until the state settles.
+    const props = page.locator('dl').first()
+    await expect(props.getByText('running', { exact: true })).toBeVisible({ timeout: 20_000 })
+    await expect(
+      page
+        .getByRole('table', { name: 'Boot disk' })
+        .getByRole('cell', { name: new RegExp(`^${name}-ubuntu-24-04-`) }),
+    ).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('a taken name shows the message on the name field and every value is kept', async ({ page }) => {
+    await login(page)
+    await page.goto(NEW)
+    await field(page, 'Name').fill('db1')
+    await field(page, 'Description').fill('kept description')
+    await field(page, 'Hostname').fill('kept-host')
+    await field(page, 'Size').selectOption({ label: 'Custom' })
+    await field(page, 'vCPUs').fill('3')
+    await field(page, 'Memory (GiB)').fill('6')
+    await page.getByRole('radio', { name: 'Project image' }).check()
+    await field(page, 'Image').selectOption({ label: PROJECT_IMAGE })
+    await field(page, 'Disk size (GiB)').fill('12')
+    await page.getByRole('checkbox', { name: /mac-mini/ }).uncheck()
+    await page.getByRole('checkbox', { name: /Start instance/ }).uncheck()
+    await field(page, 'User data').fill('#cloud-config\n')
+
+    await submit(page).click()
+    const name = field(page, 'Name')
+    await expect(page.getByText('Instance name already exists').first()).toBeVisible()
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toHaveAccessibleDescription(/Instance name already exists/)
+    await expect(page).toHaveURL(new RegExp(`${NEW}$`))
+
+    await expect(name).toHaveValue('db1')
+    await expect(field(page, 'Description')).toHaveValue('kept description')
+    await expect(field(page, 'Hostname')).toHaveValue('kept-host')
+    await expect(field(page, 'vCPUs')).toHaveValue('3')
+    await expect(field(page, 'Memory (GiB)')).toHaveValue('6')
+    await expect(page.getByRole('radio', { name: 'Project image' })).toBeChecked()
+    await expect(field(page, 'Image').locator('option:checked')).toHaveText(PROJECT_IMAGE)
+    await expect(field(page, 'Disk size (GiB)')).toHaveValue('12')
+    await expect(page.getByRole('checkbox', { name: /mac-mini/ })).not.toBeChecked()
+    await expect(page.getByRole('checkbox', { name: /m1-macbook-pro/ })).toBeChecked()
+    await expect(page.getByRole('checkbox', { name: /Start instance/ })).not.toBeChecked()
+    await expect(field(page, 'User data')).toHaveValue('#cloud-config\n')
+    // The button is free again for a corrected submit.
+    await expect(submit(page)).not.toHaveAttribute('aria-disabled', 'true')
+  })
+
+  test('invalid values are refused inline before anything is sent', async ({ page }) => {
+    await login(page)
+    await page.goto(NEW)
+    let creates = 0
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/instances') creates++
+    })
+    await field(page, 'Name').fill('Bad_name')
+    await field(page, 'Name').blur()
+    // Leaving a field shows its message at once.
+    await expect(field(page, 'Name')).toHaveAccessibleDescription(/must start with a lowercase letter/)
+    await field(page, 'User data').fill('x'.repeat(32 * 1024 + 1))
+    await field(page, 'User data').blur()
+    await expect(field(page, 'User data')).toHaveAccessibleDescription(
+      /must be at most 32 KiB \(32,768 bytes\) before encoding; this is 32,769 bytes/,
+    )
+    // A submit shows the rest, with the error summary, and sends nothing.
+    await submit(page).click()
+    await expect(field(page, 'Image')).toHaveAccessibleDescription(/Choose an image/)
+    // The hostname followed the name, and an underscore is no more a hostname than a name.
+    await expect(field(page, 'Hostname')).toHaveAccessibleDescription(
+      /only letters, digits, hyphens and dots/,
+    )
+    await expect(page.getByRole('alert').filter({ hasText: '4 issues:' })).toBeVisible()
+    expect(creates).toBe(0)
+  })
+
+  test('a silo viewer sees submit disabled with the role reason', async ({ page }) => {
+    await login(page, 'silo-viewer')
+    await page.goto(NEW)
+    await expect(submit(page)).toHaveAttribute('aria-disabled', 'true')
+    await expect(submit(page)).toHaveAccessibleDescription(
+      /Your role does not allow this: creating instances needs the limited collaborator role or stronger/,
+    )
+  })
+})
