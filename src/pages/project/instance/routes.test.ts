@@ -27,10 +27,11 @@ describe('instance routes', () => {
     expect(matchPath('/projects/mock-project/instances/db1/metrics')).toBeNull()
   })
 
-  it('crumbs are the project, the instance name and the tab', () => {
+  it('crumbs are the project, the instances list, the instance name and the tab', () => {
     const crumbs = breadcrumbs(matchPath('/projects/mock-project/instances/db1/networking'))
-    expect(crumbs.map((c) => c.label)).toEqual(['Projects', 'mock-project', 'db1', 'Networking'])
-    expect(crumbs[2]?.href).toBe('/projects/mock-project/instances/db1')
+    expect(crumbs.map((c) => c.label)).toEqual(['Projects', 'mock-project', 'Instances', 'db1', 'Networking'])
+    expect(crumbs[2]?.href).toBe('/projects/mock-project/instances')
+    expect(crumbs[3]?.href).toBe('/projects/mock-project/instances/db1')
   })
 
   it('the instance list is still its own route', () => {
