@@ -104,6 +104,11 @@ export function TextField({
   )
 }
 
+/** A whole number (vCPUs, sizes in GiB): a numeric text field stepping by 1 between min and max. */
+export function WholeNumberField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'step'>) {
+  return <TextField type="number" inputMode="numeric" step={1} min={1} {...props} />
+}
+
 export interface TextAreaProps
   extends FieldBase,
     Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {

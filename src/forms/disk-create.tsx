@@ -12,6 +12,7 @@ import { css } from 'styled-system/css'
 import { mutate } from '../../storage'
 import { Button, SideModal, SideModalForm, TextField, toast } from '../components'
 import { confirmAction } from '../components/ConfirmAction'
+import { WholeNumberField } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
 import {
   clearUpload,
@@ -177,16 +178,7 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
         </div>
       </fieldset>
       {source === 'blank' ? (
-        <TextField
-          label="Size (GiB)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_DISK_GIB}
-          step={1}
-          required
-          {...form.field('sizeGib')}
-        />
+        <WholeNumberField label="Size (GiB)" min={1} max={MAX_DISK_GIB} required {...form.field('sizeGib')} />
       ) : (
         <>
           <TextField

@@ -14,7 +14,7 @@ import { vHostname } from '../api/__generated__/schemas'
 import { toUserError } from '../api/errors'
 import type { ApiParams, ListItem } from '../api/types'
 import { Button } from '../components/Button'
-import { Select, TextArea, TextField } from '../components/FormField'
+import { Select, TextArea, TextField, WholeNumberField } from '../components/FormField'
 import { InstancesIcon } from '../components/icons'
 import { PageHeader } from '../components/PageHeader'
 import { FormErrorSummary } from '../components/SideModal'
@@ -595,23 +595,11 @@ export function InstanceCreateForm({ project }: { project: string }) {
           />
           {values.hardware === CUSTOM && (
             <div className={row}>
-              <TextField
-                label="vCPUs"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_VCPUS}
-                step={1}
-                required
-                {...form.field('ncpus')}
-              />
-              <TextField
+              <WholeNumberField label="vCPUs" min={1} max={MAX_VCPUS} required {...form.field('ncpus')} />
+              <WholeNumberField
                 label="Memory (GiB)"
-                type="number"
-                inputMode="numeric"
                 min={1}
                 max={MAX_MEMORY_GIB}
-                step={1}
                 required
                 {...form.field('memoryGib')}
               />
@@ -668,13 +656,10 @@ export function InstanceCreateForm({ project }: { project: string }) {
                   description="Blank: the instance and image names with a random suffix."
                   {...form.field('bootDiskName')}
                 />
-                <TextField
+                <WholeNumberField
                   label="Disk size (GiB)"
-                  type="number"
-                  inputMode="numeric"
                   min={chosenImage ? gibToFit(chosenImage.size) : 1}
                   max={MAX_DISK_GIB}
-                  step={1}
                   required
                   description={
                     chosenImage
@@ -701,10 +686,8 @@ export function InstanceCreateForm({ project }: { project: string }) {
                   value={d.name}
                   onChange={(e) => setDisk(n, { ...d, name: e.target.value })}
                 />
-                <TextField
+                <WholeNumberField
                   label={`Disk ${n + 1} size (GiB)`}
-                  type="number"
-                  inputMode="numeric"
                   min={1}
                   max={MAX_DISK_GIB}
                   value={d.sizeGib}
