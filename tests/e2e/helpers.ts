@@ -42,3 +42,58 @@ export async function holdTransitions(request: APIRequestContext, ids: string[],
   const res = await request.post('/__mock/transitions', { data: { hold, ids } })
   expect(res.status(), `${hold ? 'hold' : 'release'} transitions: ${await res.text()}`).toBe(200)
 }
+
+/** Waits until the PWA worker is activated and controls this page (ready alone may be early). */
+export async function waitForServiceWorker(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration()
+          return navigator.serviceWorker.controller !== null && reg?.active?.state === 'activated'
+        }),
+      { timeout: 20_000, message: 'the service worker controls the page' },
+    )
+    .toBe(true)
+}
+
+/**
+ * A fresh instance of the test's own in mock-project (tests share one mock server: never touch the
+ * seeded ones), 1 vCPU, 1 GiB, no disks or NICs; resolves with its id once it is `running` (start)
+ * or `stopped`.
+ */
+export async function createInstance(
+  request: APIRequestContext,
+  name: string,
+  { start, description = 'e2e instance' }: { start: boolean; description?: string },
+): Promise<string> {
+  const res = await request.post('/v1/instances?project=mock-project', {
+    data: {
+      name,
+      description,
+      hostname: name,
+      ncpus: 1,
+      memory: 1024 ** 3,
+      anti_affinity_groups: [],
+      auto_restart_policy: null,
+      boot_disk: null,
+      cpu_platform: null,
+      disks: [],
+      enable_jumbo_frames: false,
+      external_ips: [],
+      multicast_groups: [],
+      network_interfaces: { type: 'none' },
+      start,
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { id } = (await res.json()) as { id: string }
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/v1/instances/${id}`)).json()) as { run_state: string }).run_state,
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(start ? 'running' : 'stopped')
+  return id
+}

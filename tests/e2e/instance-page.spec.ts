@@ -2,11 +2,17 @@
 // by keyboard (the screen kit's "tabs component works by keyboard"), Page not found for an unknown
 // instance, both lookup routes, a second visit with the network off, and axe.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { expectAccessible, holdTransitions, login, watchPageErrors } from './helpers'
+import {
+  createInstance,
+  expectAccessible,
+  holdTransitions,
+  login,
+  waitForServiceWorker,
+  watchPageErrors,
+} from './helpers'
 
 const PROJECT = 'mock-project'
 const DB1 = `/projects/${PROJECT}/instances/db1`
-const GiB = 1024 ** 3
 
 async function instanceId(request: APIRequestContext, name: string): Promise<string> {
   const res = await request.get(`/v1/instances/${name}?project=${PROJECT}`)
@@ -16,19 +22,6 @@ async function instanceId(request: APIRequestContext, name: string): Promise<str
 
 const header = (page: Page) => page.getByRole('heading', { level: 1 })
 const bootDisk = (page: Page) => page.getByRole('table', { name: 'Boot disk' })
-
-async function waitForServiceWorker(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration()
-          return navigator.serviceWorker.controller !== null && reg?.active?.state === 'activated'
-        }),
-      { timeout: 20_000, message: 'the service worker controls the page' },
-    )
-    .toBe(true)
-}
 
 test.describe('instance page', () => {
   test.beforeEach(async ({ page }) => {
@@ -134,33 +127,7 @@ test.describe('instance page', () => {
 
   test('a state change shows on the page without a reload', async ({ page }) => {
     const name = `ip-${Date.now().toString(36)}`
-    const res = await page.request.post(`/v1/instances?project=${PROJECT}`, {
-      data: {
-        name,
-        description: 'e2e instance page',
-        hostname: name,
-        ncpus: 1,
-        memory: GiB,
-        anti_affinity_groups: [],
-        auto_restart_policy: null,
-        boot_disk: null,
-        cpu_platform: null,
-        disks: [],
-        enable_jumbo_frames: false,
-        external_ips: [],
-        multicast_groups: [],
-        network_interfaces: { type: 'none' },
-        start: false,
-      },
-    })
-    expect(res.status(), await res.text()).toBe(201)
-    const { id } = (await res.json()) as { id: string }
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get(`/v1/instances/${id}`)).json()) as { run_state: string }).run_state,
-      )
-      .toBe('stopped')
+    const id = await createInstance(page.request, name, { start: false, description: 'e2e instance page' })
     await holdTransitions(page.request, [id], true)
     try {
       expect((await page.request.post(`/v1/instances/${id}/start`)).status()).toBe(202)

@@ -1,41 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
-import { expectAccessible, holdTransitions, login } from './helpers'
+import { expect, test } from '@playwright/test'
+import { createInstance, expectAccessible, holdTransitions, login } from './helpers'
 
 const PROJECT = 'mock-project'
-const GiB = 1024 ** 3
-
-/** A fresh running instance of our own (tests share one mock server: never touch seeded ones). */
-async function createRunningInstance(request: APIRequestContext, name: string) {
-  const res = await request.post(`/v1/instances?project=${PROJECT}`, {
-    data: {
-      name,
-      description: 'e2e stop test',
-      hostname: name,
-      ncpus: 1,
-      memory: GiB,
-      anti_affinity_groups: [],
-      auto_restart_policy: null,
-      boot_disk: null,
-      cpu_platform: null,
-      disks: [],
-      enable_jumbo_frames: false,
-      external_ips: [],
-      multicast_groups: [],
-      network_interfaces: { type: 'none' },
-      start: true,
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  const { id } = (await res.json()) as { id: string }
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/v1/instances/${id}`)).json()) as { run_state: string }).run_state,
-      { timeout: 20_000, intervals: [500] },
-    )
-    .toBe('running')
-  return id
-}
 
 test('stopping from the list shows stopping, then stopped, and the actions follow the state, without a reload', async ({
   page,
@@ -44,7 +10,7 @@ test('stopping from the list shows stopping, then stopped, and the actions follo
   test.slow()
   await login(page)
   const name = `aa-stop-${Math.random().toString(16).slice(2, 8)}`
-  const id = await createRunningInstance(page.request, name)
+  const id = await createInstance(page.request, name, { start: true, description: 'e2e stop test' })
 
   await page.goto(`/projects/${PROJECT}/instances`)
   const row = page.getByRole('row').filter({ hasText: name })

@@ -3,25 +3,11 @@
 // the sign-out wipe of IndexedDB, deep links offline, and forms keeping their input on a network
 // failure. Read-only on seeded data: other tests share the server.
 import { expect, type Page, test } from '@playwright/test'
-import { login } from './helpers'
+import { login, waitForServiceWorker } from './helpers'
 
 const INSTANCES = '/projects/mock-project/instances'
 /** A seeded, running instance of mock-project that no test changes. */
 const ANCHOR = 'db1'
-
-/** Waits until the PWA worker is activated and controls this page (ready alone may be early). */
-async function waitForServiceWorker(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration()
-          return navigator.serviceWorker.controller !== null && reg?.active?.state === 'activated'
-        }),
-      { timeout: 20_000, message: 'the service worker controls the page' },
-    )
-    .toBe(true)
-}
 
 /** Records per IndexedDB database of the origin (every store counted). */
 function countRecords(page: Page): Promise<Record<string, number>> {

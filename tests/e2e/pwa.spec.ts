@@ -2,21 +2,8 @@
 // and control, no API response in Cache Storage, the CSP with no violation, and the update flow
 // (no reload loop; a new version waits for the user's Reload and reloads once).
 // Mock mode never registers this worker: that is checked by the mock-mode spec.
-import { expect, type Page, test } from '@playwright/test'
-import { login } from './helpers'
-
-async function waitForServiceWorker(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration()
-          return navigator.serviceWorker.controller !== null && reg?.active?.state === 'activated'
-        }),
-      { timeout: 20_000, message: 'the service worker controls the page' },
-    )
-    .toBe(true)
-}
+import { expect, test } from '@playwright/test'
+import { login, waitForServiceWorker } from './helpers'
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(body: Buffer): { width: number; height: number } {

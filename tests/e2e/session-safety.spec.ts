@@ -2,7 +2,7 @@
 // HTTP): a sign-out the server never heard of, a shared laptop reopened offline, and a form whose
 // session expired while it was being filled. Every test signs in with its own session.
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO_PASSWORD, login } from './helpers'
+import { DEMO_PASSWORD, login, waitForServiceWorker } from './helpers'
 
 const INSTANCES = '/projects/mock-project/instances'
 /** A seeded, running instance of mock-project that no test changes. */
@@ -13,19 +13,6 @@ const PENDING_NOTICE =
 
 // Tracing records every step; these tests reload offline and count records, keep it light.
 test.use({ trace: 'off' })
-
-async function waitForServiceWorker(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration()
-          return navigator.serviceWorker.controller !== null && reg?.active?.state === 'activated'
-        }),
-      { timeout: 20_000, message: 'the service worker controls the page' },
-    )
-    .toBe(true)
-}
 
 /** Records in every IndexedDB database of the origin (all stores). */
 function countRecords(page: Page): Promise<number> {
