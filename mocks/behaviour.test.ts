@@ -5,29 +5,23 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { Api } from './contract/api'
-import { resetDb } from './db'
 import { configureMock } from './lib/config'
 import { SERIAL_GREETING } from './lib/serial'
 import { CSP, isApiRequest, startServer } from './server'
+import { FAST_MOCK, type MockServer, withMockServer } from './test-server'
 
 const GiB = 1024 ** 3
-let server: Awaited<ReturnType<typeof startServer>>
+let server: MockServer
 let api: Api
 
-beforeAll(async () => {
-  configureMock({ delay: [0, 0], chaos: 0, timeScale: 0.01 })
-  server = await startServer({ port: 0, build: false })
+withMockServer((s, a) => {
+  server = s
+  api = a
 })
-afterAll(() => server?.close())
-beforeEach(async () => {
-  resetDb()
-  api = new Api(server.url)
-  await api.login('fleet-admin')
-})
-afterEach(() => configureMock({ delay: [0, 0], chaos: 0, timeScale: 0.01 }))
+afterEach(() => configureMock(FAST_MOCK))
 
 type Page<T> = { items: T[]; next_page: string | null }
 type Named = { id: string; name: string }

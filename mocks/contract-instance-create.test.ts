@@ -1,27 +1,17 @@
 // The mock's instanceCreate against the contract's rules that the create form relies on: user data
 // is padded base64 of at most 32 KiB unencoded (nexus.json, InstanceCreate.user_data), a boot disk
 // from an image holds the image, and an ephemeral IP from the silo default takes the asked IP version.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Api } from './contract/api'
-import { resetDb } from './db'
+import { describe, expect, it } from 'vitest'
+import type { Api } from './contract/api'
 import { base64Bytes } from './handlers/instances'
-import { configureMock } from './lib/config'
-import { startServer } from './server'
+import { withMockServer } from './test-server'
 
 const GiB = 1024 ** 3
 const P = { project: 'mock-project' }
-let server: Awaited<ReturnType<typeof startServer>>
 let api: Api
 
-beforeAll(async () => {
-  configureMock({ delay: [0, 0], chaos: 0, timeScale: 0.01 })
-  server = await startServer({ port: 0, build: false })
-})
-afterAll(() => server?.close())
-beforeEach(async () => {
-  resetDb()
-  api = new Api(server.url)
-  await api.login('fleet-admin')
+withMockServer((_, a) => {
+  api = a
 })
 
 const base = (name: string, extra: Record<string, unknown> = {}) => ({

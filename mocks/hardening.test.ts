@@ -1,32 +1,25 @@
 // The mock refuses what the real API refuses (over real HTTP, in-process server): the /__mock test
 // hooks exist only in test runs or for a fleet admin, typed bodies must carry their media type (as
 // dropshot checks it), the SAML redirect stays on this origin, and tests can hold state transitions.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient } from '../src/api/client'
 import { Api } from './contract/api'
-import { resetDb } from './db'
 import { safeRedirect } from './handlers/session'
 import { configureMock } from './lib/config'
 import { checkMediaType } from './lib/handle'
 import { isTestRun } from './lib/hooks'
-import { startServer } from './server'
+import { FAST_MOCK, type MockServer, withMockServer } from './test-server'
 
-let server: Awaited<ReturnType<typeof startServer>>
+let server: MockServer
 let api: Api
 
-beforeAll(async () => {
-  configureMock({ delay: [0, 0], chaos: 0, timeScale: 0.01 })
-  server = await startServer({ port: 0, build: false })
-})
-afterAll(() => server?.close())
-beforeEach(async () => {
-  resetDb()
-  api = new Api(server.url)
-  await api.login('fleet-admin')
+withMockServer((s, a) => {
+  server = s
+  api = a
 })
 afterEach(() => {
   vi.unstubAllEnvs()
-  configureMock({ delay: [0, 0], chaos: 0, timeScale: 0.01 })
+  configureMock(FAST_MOCK)
 })
 
 const P = { project: 'mock-project' }

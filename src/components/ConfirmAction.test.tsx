@@ -2,13 +2,8 @@
 import './test-helpers'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  ConfirmActionHost,
-  closeConfirmAction,
-  confirmAction,
-  confirmDelete,
-  errorMessage,
-} from './ConfirmAction'
+import { ConfirmActionHost } from './ConfirmAction'
+import { closeConfirmAction, confirmAction, confirmDelete, errorMessage } from './confirm-queue'
 import { Toaster, toaster } from './Toast'
 
 afterEach(() => {

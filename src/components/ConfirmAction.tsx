@@ -11,15 +11,6 @@ import { Modal } from './Modal'
 import { MIN_SPINNER_MS } from './Spinner'
 import { toast } from './toast-queue'
 
-export {
-  type ConfirmActionOptions,
-  type ConfirmDeleteOptions,
-  closeConfirmAction,
-  confirmAction,
-  confirmDelete,
-  errorMessage,
-} from './confirm-queue'
-
 // One global confirm dialog (ARCHITECTURE: instead of a dialog per page). Spec 4: it runs the action
 // and shows a loading state; on failure it shows an error toast with the action's message; then it
 // closes. The state and the calls that open it live in confirm-queue.ts; this module (ark's dialog)

@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { mutate } from '../../storage'
 import { Button, SideModal, SideModalForm, TextField, toast } from '../components'
-import { confirmAction } from '../components/ConfirmAction'
+import { confirmAction } from '../components/confirm-queue'
 import { WholeNumberField } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
 import {
