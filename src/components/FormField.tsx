@@ -8,6 +8,7 @@ import {
 } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes/input'
+import { MAX_NAME_LENGTH } from '../util/names'
 
 // Label + control + help + error, wired for assistive tech: the label names the control, the help
 // and error are its description (aria-describedby), and an error sets aria-invalid.
@@ -108,6 +109,26 @@ export function TextField({
 export function WholeNumberField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'step'>) {
   return <TextField type="number" inputMode="numeric" step={1} min={1} {...props} />
 }
+
+/**
+ * A resource name (the contract's Name: at most 63 characters): no autocomplete, the length capped as
+ * typed. `describeRule` adds the rule under the field.
+ */
+export function NameField({
+  describeRule,
+  ...props
+}: Omit<TextFieldProps, 'maxLength' | 'autoComplete'> & { describeRule?: boolean }) {
+  return (
+    <TextField
+      autoComplete="off"
+      maxLength={MAX_NAME_LENGTH}
+      {...(describeRule ? { description: NAME_RULE } : {})}
+      {...props}
+    />
+  )
+}
+
+const NAME_RULE = 'Letters, digits and hyphens; starts with a lowercase letter.'
 
 export interface TextAreaProps
   extends FieldBase,

@@ -12,7 +12,7 @@ import { css } from 'styled-system/css'
 import { mutate } from '../../storage'
 import { Button, SideModal, SideModalForm, TextField, toast } from '../components'
 import { confirmAction } from '../components/confirm-queue'
-import { WholeNumberField } from '../components/FormField'
+import { NameField, WholeNumberField } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
 import {
   clearUpload,
@@ -31,7 +31,6 @@ import { FormError, useForm } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { UPLOAD_T } from '../strings'
 import { formatBytes, GiB } from '../util/bytes'
-import { MAX_NAME_LENGTH } from '../util/names'
 import { check, gibRule, NAME } from './validation'
 
 export const MAX_DISK_GIB = 1023
@@ -143,14 +142,7 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
       onDismiss={onDismiss}
       submitDisabledReason={writeBlocked}
     >
-      <TextField
-        label="Name"
-        required
-        autoComplete="off"
-        maxLength={MAX_NAME_LENGTH}
-        description="Letters, digits and hyphens; starts with a lowercase letter."
-        {...form.field('name')}
-      />
+      <NameField label="Name" required describeRule {...form.field('name')} />
       <TextField label="Description" autoComplete="off" {...form.field('description')} />
       <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
         <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>Source</legend>

@@ -14,7 +14,7 @@ import { vHostname } from '../api/__generated__/schemas'
 import { toUserError } from '../api/errors'
 import type { ApiParams, ListItem } from '../api/types'
 import { Button } from '../components/Button'
-import { Select, TextArea, TextField, WholeNumberField } from '../components/FormField'
+import { NameField, Select, TextArea, TextField, WholeNumberField } from '../components/FormField'
 import { InstancesIcon } from '../components/icons'
 import { PageHeader } from '../components/PageHeader'
 import { FormErrorSummary } from '../components/SideModal'
@@ -24,7 +24,7 @@ import { FormError, useForm } from '../hooks/use-form'
 import { paths } from '../paths'
 import { bytesToBase64 } from '../util/base64'
 import { formatBytes, GiB, KiB } from '../util/bytes'
-import { generateName, MAX_NAME_LENGTH } from '../util/names'
+import { generateName } from '../util/names'
 import { check, explainName, type FieldRule, gibRule, NAME } from './validation'
 
 export type InstanceCreateBody = ApiParams<'instanceCreate'>['body']
@@ -563,12 +563,10 @@ export function InstanceCreateForm({ project }: { project: string }) {
         <FormErrorSummary errors={form.summary} />
 
         <Section title="Identity">
-          <TextField
+          <NameField
             label="Name"
             required
-            autoComplete="off"
-            maxLength={MAX_NAME_LENGTH}
-            description="Letters, digits and hyphens; starts with a lowercase letter."
+            describeRule
             {...form.field('name')}
             onChange={(e) => setName(e.target.value)}
           />
@@ -648,10 +646,8 @@ export function InstanceCreateForm({ project }: { project: string }) {
                 onChange={(e) => chooseImage(e.target.value)}
               />
               <div className={row}>
-                <TextField
+                <NameField
                   label="Disk name"
-                  autoComplete="off"
-                  maxLength={MAX_NAME_LENGTH}
                   placeholder="Generated"
                   description="Blank: the instance and image names with a random suffix."
                   {...form.field('bootDiskName')}
@@ -679,10 +675,8 @@ export function InstanceCreateForm({ project }: { project: string }) {
             d.kind === 'create' ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
               <div key={n} className={row}>
-                <TextField
+                <NameField
                   label={`Disk ${n + 1} name`}
-                  autoComplete="off"
-                  maxLength={MAX_NAME_LENGTH}
                   value={d.name}
                   onChange={(e) => setDisk(n, { ...d, name: e.target.value })}
                 />
