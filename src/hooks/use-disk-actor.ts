@@ -15,7 +15,7 @@ import type { Disk } from '../api/types'
 import { generateName } from '../util/names'
 import { devActorOptions } from './dev-inspect'
 import { runAction } from './live-actions'
-import { unwrap } from './use-instance-actor'
+import { instanceUpdateBody, unwrap } from './use-instance-actor'
 
 const byId = (input: DiskActionInput) => ({ path: { disk: input.disk.id } })
 /** The instance an attach/detach/boot action names: the event's params, else the disk's own instance. */
@@ -95,19 +95,7 @@ const liveDiskMachine = diskMachine.provide({
         'instanceUpdate',
         await mutate(
           'instanceUpdate',
-          {
-            path,
-            body: {
-              bootDisk: input.disk.id,
-              ncpus: instance.ncpus,
-              memory: instance.memory,
-              autoRestartPolicy: instance.autoRestartPolicy ?? null,
-              cpuPlatform: instance.cpuPlatform ?? null,
-              enableJumboFrames: instance.enableJumboFrames,
-              // null leaves the instance's multicast groups as they are
-              multicastGroups: null,
-            },
-          },
+          { path, body: instanceUpdateBody(instance, { bootDisk: input.disk.id }) },
           { writes: 'instance' },
         ),
       )

@@ -7,13 +7,14 @@ import { createActor, fromPromise } from 'xstate'
 import {
   type InstanceAction,
   type InstanceActionInput,
+  type InstanceEvent,
   instanceMachine,
   instanceRefusal,
 } from '../../machines/instance.machine'
 import { mutate, writeResource } from '../../storage'
 import { api } from '../api/client'
 import { toUserError } from '../api/errors'
-import type { ApiResult, Instance, OperationName } from '../api/types'
+import type { ApiParams, ApiResult, Instance, OperationName } from '../api/types'
 import { devActorOptions } from './dev-inspect'
 import { runAction } from './live-actions'
 
@@ -25,6 +26,36 @@ export function unwrap<T>(name: OperationName, result: ApiResult<T>): T {
 const byId = (input: InstanceActionInput) => ({ path: { instance: input.instance.id } })
 const act = (run: (input: InstanceActionInput) => Promise<Instance | undefined>) =>
   fromPromise<Instance | undefined, InstanceActionInput>(({ input }) => run(input))
+
+type UpdateBody = ApiParams<'instanceUpdate'>['body']
+
+/**
+ * The instance update is a PUT of the whole configuration: everything the change does not name is
+ * sent back as the instance has it, so resizing does not reset the boot disk or the restart policy.
+ */
+export function instanceUpdateBody(instance: Instance, change: Partial<UpdateBody>): UpdateBody {
+  return {
+    bootDisk: instance.bootDiskId ?? null,
+    ncpus: instance.ncpus,
+    memory: instance.memory,
+    autoRestartPolicy: instance.autoRestartPolicy ?? null,
+    cpuPlatform: instance.cpuPlatform ?? null,
+    enableJumboFrames: instance.enableJumboFrames,
+    // null leaves the instance's multicast groups as they are
+    multicastGroups: null,
+    ...change,
+  }
+}
+
+type DiskRef = ApiParams<'instanceDiskAttach'>['body']
+type NicChange = { interface: string; body: ApiParams<'instanceNetworkInterfaceUpdate'>['body'] }
+
+/** The instance's disk lists change with an attach or detach (the disk's own copies are written). */
+const diskListsOf = (input: InstanceActionInput) => [
+  { endpoint: 'instanceDiskList' as const, params: { path: { instance: input.instance.id } } },
+  { endpoint: 'instanceDiskList' as const, params: { path: { instance: input.instance.name } } },
+  { endpoint: 'diskList' as const },
+]
 
 const liveInstanceMachine = instanceMachine.provide({
   actors: {
@@ -52,13 +83,98 @@ const liveInstanceMachine = instanceMachine.provide({
       )
       return undefined
     }),
+    // RESIZE and UPDATE_BOOT_DISK: the form sends the whole body (instanceUpdateBody).
+    updateInstance: act(async (input) =>
+      unwrap(
+        'instanceUpdate',
+        await mutate(
+          'instanceUpdate',
+          { ...byId(input), body: input.params as UpdateBody },
+          { writes: 'instance' },
+        ),
+      ),
+    ),
+    attachDisk: act(async (input) => {
+      unwrap(
+        'instanceDiskAttach',
+        await mutate(
+          'instanceDiskAttach',
+          { ...byId(input), body: input.params as DiskRef },
+          { writes: 'disk', invalidates: diskListsOf(input) },
+        ),
+      )
+      return undefined // the disk, not the instance: the machine fetches the instance again
+    }),
+    detachDisk: act(async (input) => {
+      unwrap(
+        'instanceDiskDetach',
+        await mutate(
+          'instanceDiskDetach',
+          { ...byId(input), body: input.params as DiskRef },
+          { writes: 'disk', invalidates: diskListsOf(input) },
+        ),
+      )
+      return undefined
+    }),
+    updateNetworkInterface: act(async (input) => {
+      const change = input.params as NicChange
+      unwrap(
+        'instanceNetworkInterfaceUpdate',
+        await mutate(
+          'instanceNetworkInterfaceUpdate',
+          { path: { interface: change.interface }, body: change.body },
+          { invalidates: [{ endpoint: 'instanceNetworkInterfaceList' }] },
+        ),
+      )
+      return undefined
+    }),
+    addToAffinityGroup: act(async (input) => {
+      const { affinityGroup } = input.params as { affinityGroup: string }
+      unwrap(
+        'antiAffinityGroupMemberInstanceAdd',
+        await mutate(
+          'antiAffinityGroupMemberInstanceAdd',
+          { path: { antiAffinityGroup: affinityGroup, instance: input.instance.id } },
+          {
+            invalidates: [
+              { endpoint: 'instanceAntiAffinityGroupList' },
+              { endpoint: 'antiAffinityGroupMemberList' },
+            ],
+          },
+        ),
+      )
+      return undefined
+    }),
   },
 })
 
-/** Runs `action` on `instance` through a short-lived actor; rejects with the refusal or the error. */
-export function performInstanceAction(instance: Instance, action: InstanceAction): Promise<void> {
+/** The events that carry a request body, with what each needs. */
+type ActionParams = {
+  RESIZE: UpdateBody
+  UPDATE_BOOT_DISK: UpdateBody
+  ATTACH_DISK: DiskRef
+  DETACH_DISK: DiskRef
+  UPDATE_NIC: NicChange
+  ADD_TO_AFFINITY_GROUP: { affinityGroup: string }
+}
+type Bare = Exclude<InstanceAction, keyof ActionParams>
+
+/**
+ * Runs `action` on `instance` through a short-lived actor; rejects with the machine's refusal (the
+ * state does not allow it, or another action runs) or the API's error.
+ */
+export function performInstanceAction(instance: Instance, action: Bare): Promise<void>
+export function performInstanceAction<A extends keyof ActionParams>(
+  instance: Instance,
+  action: A,
+  params: ActionParams[A],
+): Promise<void>
+export function performInstanceAction(
+  instance: Instance,
+  action: InstanceAction,
+  params?: unknown,
+): Promise<void> {
   const actor = createActor(liveInstanceMachine, { ...devActorOptions(), input: { instance } })
-  return runAction(instance.id, `instance ${instance.name}`, actor, { type: action }, (s) =>
-    instanceRefusal(s, action),
-  )
+  const event = (params === undefined ? { type: action } : { type: action, params }) as InstanceEvent
+  return runAction(instance.id, `instance ${instance.name}`, actor, event, (s) => instanceRefusal(s, action))
 }
