@@ -1,15 +1,14 @@
 // Networking tab: the instance's network interfaces (VPC, subnet, private IP, primary) and its
 // external IPs (ephemeral, floating and the SNAT address), read-only for now. VPC, subnet and pool
 // names are read by id through storage, so a second visit paints them from the cache too.
-import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { useList, useResource } from '../../../../storage'
 import type { ApiResponse } from '../../../api/types'
-import { Badge, CopyButton, defineColumns, EmptyState, NetworkingIcon, Table } from '../../../components'
+import { Badge, CopyButton, defineColumns, NetworkingIcon } from '../../../components'
 import { useRouteParams } from '../../../route-context'
 import { externalIpKind, nicAddresses } from './helpers'
 import { instanceExternalIpsParams, instanceNicsParams } from './queries'
-import { listStandIn, mono, section, sectionHeading } from './shared'
+import { mono, TabTable } from './shared'
 
 type Nic = ApiResponse<'instanceNetworkInterfaceList'>['items'][number]
 type ExternalIp = ApiResponse<'instanceExternalIpList'>['items'][number]
@@ -84,56 +83,36 @@ const ipColumns = defineColumns<ExternalIp>([
 
 export default function NetworkingTab() {
   const ref = useRouteParams('project', 'instance')
-  const nicsHeading = useId()
-  const ipsHeading = useId()
   const nics = useList('instanceNetworkInterfaceList', instanceNicsParams(ref))
   const ips = useList('instanceExternalIpList', instanceExternalIpsParams(ref))
   return (
     <>
-      <section className={section} aria-labelledby={nicsHeading}>
-        <h2 id={nicsHeading} className={sectionHeading}>
-          Network interfaces
-        </h2>
-        {listStandIn(nics, 'network interfaces') ?? (
-          <Table
-            label="Network interfaces"
-            columns={nicColumns}
-            rows={nics.data?.items ?? []}
-            rowKey={(n) => n.id}
-            loading={nics.isLoading}
-            skeletonRows={1}
-            emptyState={
-              <EmptyState
-                icon={<NetworkingIcon />}
-                title="No network interfaces"
-                body="This instance has no network interface, so it is not on any VPC."
-              />
-            }
-          />
-        )}
-      </section>
-      <section className={section} aria-labelledby={ipsHeading}>
-        <h2 id={ipsHeading} className={sectionHeading}>
-          External IPs
-        </h2>
-        {listStandIn(ips, 'external IPs') ?? (
-          <Table
-            label="External IPs"
-            columns={ipColumns}
-            rows={ips.data?.items ?? []}
-            rowKey={(ip) => `${ip.kind}:${ip.ip}`}
-            loading={ips.isLoading}
-            skeletonRows={1}
-            emptyState={
-              <EmptyState
-                icon={<NetworkingIcon />}
-                title="No external IPs"
-                body="This instance is not reachable from outside its VPC."
-              />
-            }
-          />
-        )}
-      </section>
+      <TabTable
+        title="Network interfaces"
+        list={{ state: nics, what: 'network interfaces' }}
+        columns={nicColumns}
+        rows={nics.data?.items ?? []}
+        rowKey={(n) => n.id}
+        loading={nics.isLoading}
+        empty={{
+          icon: <NetworkingIcon />,
+          title: 'No network interfaces',
+          body: 'This instance has no network interface, so it is not on any VPC.',
+        }}
+      />
+      <TabTable
+        title="External IPs"
+        list={{ state: ips, what: 'external IPs' }}
+        columns={ipColumns}
+        rows={ips.data?.items ?? []}
+        rowKey={(ip) => `${ip.kind}:${ip.ip}`}
+        loading={ips.isLoading}
+        empty={{
+          icon: <NetworkingIcon />,
+          title: 'No external IPs',
+          body: 'This instance is not reachable from outside its VPC.',
+        }}
+      />
     </>
   )
 }

@@ -6,12 +6,12 @@ import { css } from 'styled-system/css'
 import { isDueForAutoRestart } from '../../../../machines/instance.machine'
 import { useList, useResource } from '../../../../storage'
 import type { ApiResponse } from '../../../api/types'
-import { defineColumns, EmptyState, ServerIcon, Skeleton, Table } from '../../../components'
+import { defineColumns, ServerIcon, Skeleton } from '../../../components'
 import { useRouteParams } from '../../../route-context'
 import { formatDateTime } from '../../../util/date'
 import { autoRestartPolicyLabel, cooldownLabel } from './helpers'
 import { instanceAntiAffinityParams, instanceViewParams } from './queries'
-import { listStandIn, section, sectionHeading } from './shared'
+import { section, sectionHeading, TabTable } from './shared'
 
 type Group = ApiResponse<'instanceAntiAffinityGroupList'>['items'][number]
 
@@ -40,7 +40,6 @@ const groupColumns = defineColumns<Group>([
 export default function SettingsTab() {
   const ref = useRouteParams('project', 'instance')
   const restartHeading = useId()
-  const groupsHeading = useId()
   const view = useResource('instanceView', instanceViewParams(ref))
   const groups = useList('instanceAntiAffinityGroupList', instanceAntiAffinityParams(ref))
   const i = view.data
@@ -73,28 +72,19 @@ export default function SettingsTab() {
           )}
         </dl>
       </section>
-      <section className={section} aria-labelledby={groupsHeading}>
-        <h2 id={groupsHeading} className={sectionHeading}>
-          Anti-affinity groups
-        </h2>
-        {listStandIn(groups, 'anti-affinity groups') ?? (
-          <Table
-            label="Anti-affinity groups"
-            columns={groupColumns}
-            rows={groups.data?.items ?? []}
-            rowKey={(g) => g.id}
-            loading={groups.isLoading}
-            skeletonRows={1}
-            emptyState={
-              <EmptyState
-                icon={<ServerIcon />}
-                title="No anti-affinity groups"
-                body="This instance may be placed on the same sled as any other instance."
-              />
-            }
-          />
-        )}
-      </section>
+      <TabTable
+        title="Anti-affinity groups"
+        list={{ state: groups, what: 'anti-affinity groups' }}
+        columns={groupColumns}
+        rows={groups.data?.items ?? []}
+        rowKey={(g) => g.id}
+        loading={groups.isLoading}
+        empty={{
+          icon: <ServerIcon />,
+          title: 'No anti-affinity groups',
+          body: 'This instance may be placed on the same sled as any other instance.',
+        }}
+      />
     </>
   )
 }

@@ -1,17 +1,16 @@
 // Storage tab: the boot disk, then the other disks attached to the instance, with their states. A disk
 // on its way to another state (attaching, detaching...) keeps the list polling until it settles.
-import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { diskStateLabel, isDiskTransitional } from '../../../../machines/disk.machine'
 import { useList, useListPoll, useResource } from '../../../../storage'
 import type { Disk } from '../../../api/types'
-import { Badge, DisksIcon, defineColumns, EmptyState, Table } from '../../../components'
+import { Badge, DisksIcon, defineColumns } from '../../../components'
 import { useRouteParams } from '../../../route-context'
 import { diskBadgeColor } from '../../../ui/badges'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime } from '../../../util/date'
 import { instanceDisksParams, instanceViewParams } from './queries'
-import { listStandIn, section, sectionHeading } from './shared'
+import { listStandIn, TabTable } from './shared'
 
 const moving = (d: Disk) => isDiskTransitional(d.state.state)
 
@@ -43,8 +42,6 @@ const columns = defineColumns<Disk>([
 
 export default function StorageTab() {
   const ref = useRouteParams('project', 'instance')
-  const bootHeading = useId()
-  const othersHeading = useId()
   const instance = useResource('instanceView', instanceViewParams(ref))
   const disks = useList('instanceDiskList', instanceDisksParams(ref))
   useListPoll(disks, moving)
@@ -52,51 +49,27 @@ export default function StorageTab() {
   if (standIn) return standIn
   const items = disks.data?.items ?? []
   const bootId = instance.data?.bootDiskId
-  const boot = items.filter((d) => d.id === bootId)
-  const others = items.filter((d) => d.id !== bootId)
   const loading = disks.isLoading || !instance.data
+  const table = { columns, rowKey: (d: Disk) => d.id, loading }
   return (
     <>
-      <section className={section} aria-labelledby={bootHeading}>
-        <h2 id={bootHeading} className={sectionHeading}>
-          Boot disk
-        </h2>
-        <Table
-          label="Boot disk"
-          columns={columns}
-          rows={boot}
-          rowKey={(d) => d.id}
-          loading={loading}
-          skeletonRows={1}
-          emptyState={
-            <EmptyState
-              icon={<DisksIcon />}
-              title="No boot disk"
-              body="No boot disk is set for this instance."
-            />
-          }
-        />
-      </section>
-      <section className={section} aria-labelledby={othersHeading}>
-        <h2 id={othersHeading} className={sectionHeading}>
-          Other disks
-        </h2>
-        <Table
-          label="Other disks"
-          columns={columns}
-          rows={others}
-          rowKey={(d) => d.id}
-          loading={loading}
-          skeletonRows={2}
-          emptyState={
-            <EmptyState
-              icon={<DisksIcon />}
-              title="No other disks"
-              body="Only the boot disk is attached to this instance."
-            />
-          }
-        />
-      </section>
+      <TabTable
+        {...table}
+        title="Boot disk"
+        rows={items.filter((d) => d.id === bootId)}
+        empty={{ icon: <DisksIcon />, title: 'No boot disk', body: 'No boot disk is set for this instance.' }}
+      />
+      <TabTable
+        {...table}
+        title="Other disks"
+        rows={items.filter((d) => d.id !== bootId)}
+        skeletonRows={2}
+        empty={{
+          icon: <DisksIcon />,
+          title: 'No other disks',
+          body: 'Only the boot disk is attached to this instance.',
+        }}
+      />
     </>
   )
 }

@@ -1,9 +1,10 @@
-// What a tab shows when its list has nothing to show yet: the error, the offline notice (nothing cached
-// for it on this device) or nothing at all while the first answer is on its way (the table's own
-// skeleton rows stand in then).
-import type { ReactNode } from 'react'
+// The one shape of a tab's table (storage, networking, settings): a titled section with its actions,
+// then the list's error or offline notice when it has nothing to show yet (nothing cached for it on
+// this device), else the table with its empty state; skeleton rows stand in while the first answer is
+// on its way.
+import { type ReactNode, useId } from 'react'
 import { css } from 'styled-system/css'
-import { CloudOffIcon, EmptyState } from '../../../components'
+import { CloudOffIcon, type Column, EmptyState, Table } from '../../../components'
 import { T } from '../../../strings'
 import { QueryError } from '../../../ui/QueryError'
 
@@ -33,3 +34,55 @@ export function listStandIn(list: ListState, what: string): ReactNode {
 export const sectionHeading = css({ fontSize: 'md', fontWeight: 'semibold', mb: '3' })
 export const section = css({ mb: '8' })
 export const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
+
+const sectionHeader = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  mb: '3',
+  '& h2': { mb: '0' },
+})
+
+export type TabTableProps<T> = {
+  /** The section's heading and the table's accessible name. */
+  title: string
+  /** Buttons next to the heading (e.g. "Attach disk"). */
+  actions?: ReactNode
+  /** The list the rows come from, for its error and offline notice; `what` names it in the notice. */
+  list?: { state: ListState; what: string }
+  columns: Column<T>[]
+  rows: readonly T[]
+  rowKey: (row: T) => string
+  rowActions?: (row: T) => ReactNode
+  loading: boolean
+  skeletonRows?: number
+  empty: { icon: ReactNode; title: string; body: string }
+}
+
+export function TabTable<T>(props: TabTableProps<T>) {
+  const heading = useId()
+  const { title, list, empty } = props
+  return (
+    <section className={section} aria-labelledby={heading}>
+      <div className={sectionHeader}>
+        <h2 id={heading} className={sectionHeading}>
+          {title}
+        </h2>
+        {props.actions}
+      </div>
+      {(list && listStandIn(list.state, list.what)) ?? (
+        <Table
+          label={title}
+          columns={props.columns}
+          rows={props.rows}
+          rowKey={props.rowKey}
+          rowActions={props.rowActions}
+          loading={props.loading}
+          skeletonRows={props.skeletonRows ?? 1}
+          emptyState={<EmptyState icon={empty.icon} title={empty.title} body={empty.body} />}
+        />
+      )}
+    </section>
+  )
+}
