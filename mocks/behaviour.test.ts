@@ -146,6 +146,41 @@ describe('errors and validation', () => {
   })
 })
 
+describe('projects', () => {
+  it('a project is deleted only when empty; the refusal names what is left, as the platform does', async () => {
+    const seeded = await api.call('projectDelete', { path: { project: 'mock-project' } })
+    expect(seeded.status).toBe(400)
+    expect(await seeded.json()).toMatchObject({
+      message: 'project to be deleted contains an instance: db1',
+    })
+    // A new project holds its default VPC until that is deleted.
+    await api.ok('projectCreate', { body: { name: 'left-empty', description: '' } })
+    const withVpc = await api.call('projectDelete', { path: { project: 'left-empty' } })
+    expect(withVpc.status).toBe(400)
+    expect(await withVpc.json()).toMatchObject({ message: 'project to be deleted contains a vpc: default' })
+    const vpc = await api.call('vpcDelete', { path: { vpc: 'default' }, query: { project: 'left-empty' } })
+    expect(vpc.status).toBe(204)
+    expect((await api.call('projectDelete', { path: { project: 'left-empty' } })).status).toBe(204)
+    expect((await api.call('projectView', { path: { project: 'left-empty' } })).status).toBe(404)
+  })
+
+  it('a rename to a taken name is ObjectAlreadyExists and changes nothing', async () => {
+    await api.ok('projectCreate', { body: { name: 'renamed-later', description: 'before' } })
+    const res = await api.call('projectUpdate', {
+      path: { project: 'renamed-later' },
+      body: { name: 'mock-project', description: 'after' },
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({
+      error_code: 'ObjectAlreadyExists',
+      message: 'already exists: project "mock-project"',
+    })
+    expect(await api.ok('projectView', { path: { project: 'renamed-later' } })).toMatchObject({
+      description: 'before',
+    })
+  })
+})
+
 describe('pagination', () => {
   it('walks all 10,000 instances of scale-project 50 at a time with page tokens', async () => {
     const names: string[] = []

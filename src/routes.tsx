@@ -104,22 +104,41 @@ export const routeTree = [
     ],
   },
 
-  // Silo level.
+  // Silo level. The projects list is a pathless node whose children are the list and its two forms
+  // (spec section 2: `projects-new` beside `projects`, and `projects/{project}/edit`), so both forms
+  // open in the list's outlet. The matcher takes the first match in tree order: this node comes before
+  // the `:project` node, so `/projects/{project}/edit` is the edit form, never a project route.
   {
-    path: 'projects',
     layout: 'auth',
     crumb: S.crumbs.projects,
     children: [
       {
-        name: 'projects',
-        path: '',
         page: () => import('./pages/ProjectsPage'),
         prefetch: (_, read, at) => read.list('projectList', { query: { limit: at.limit } }, at.pageToken),
-        nav: { section: 'silo', label: S.crumbs.projects, icon: <FolderIcon /> },
+        children: [
+          {
+            name: 'projects',
+            path: 'projects',
+            nav: { section: 'silo', label: S.crumbs.projects, icon: <FolderIcon /> },
+          },
+          {
+            name: 'projectsNew',
+            path: 'projects-new',
+            crumb: 'New project',
+            page: () => import('./pages/ProjectsPage').then((m) => ({ default: m.ProjectFormRoute })),
+          },
+          {
+            name: 'projectEdit',
+            path: 'projects/:project/edit',
+            crumb: 'Edit project',
+            page: () => import('./pages/ProjectsPage').then((m) => ({ default: m.ProjectFormRoute })),
+            prefetch: (p, read) => read.resource('projectView', { path: { project: p.project ?? '' } }),
+          },
+        ],
       },
       {
         name: 'project',
-        path: ':project',
+        path: 'projects/:project',
         crumb: param('project'),
         guard: 'project',
         index: 'instances',

@@ -210,3 +210,43 @@ export function Select({
     </FieldFrame>
   )
 }
+
+const radioFieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
+const radioLegend = css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })
+const radioRow = css({ display: 'flex', flexWrap: 'wrap', gap: '4', mb: '4', fontSize: 'sm' })
+const radioChoice = css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer' })
+
+/** One choice among a few, all visible: a fieldset whose legend names the group. */
+export function RadioGroup<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string
+  name: string
+  value: T
+  options: readonly { value: T; label: string }[]
+  onChange: (value: T) => void
+}) {
+  return (
+    <fieldset className={radioFieldset}>
+      <legend className={radioLegend}>{legend}</legend>
+      <div className={radioRow}>
+        {options.map((o) => (
+          <label key={o.value} className={radioChoice}>
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}

@@ -7,9 +7,10 @@
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
-import { OfflineError, type QueryResult, useList, useResource } from '../../storage'
+import { mutate, OfflineError, type QueryResult, useList, useResource } from '../../storage'
+import { api } from '../api/client'
 import { toUserError } from '../api/errors'
-import type { ApiFailure, ApiResult, OperationName } from '../api/types'
+import type { ApiFailure, ApiParams, ApiResult, OperationName } from '../api/types'
 import {
   ActionMenu,
   Badge,
@@ -60,6 +61,51 @@ export interface PolicyIo {
   fetch: () => Promise<ApiResult<PolicyData>>
   /** PUTs the whole list and revalidates the cached policy. */
   save: (assignments: RoleAssignment[]) => Promise<ApiResult<unknown>>
+}
+
+type PolicyOps = {
+  project: ['projectPolicyView', 'projectPolicyUpdate']
+  silo: ['policyView', 'policyUpdate']
+  system: ['systemPolicyView', 'systemPolicyUpdate']
+}
+const POLICY_OPS: { [L in AccessLevel]: PolicyOps[L] } = {
+  project: ['projectPolicyView', 'projectPolicyUpdate'],
+  silo: ['policyView', 'policyUpdate'],
+  system: ['systemPolicyView', 'systemPolicyUpdate'],
+}
+
+/**
+ * The policy of a level: the cached read the screen shows, and its I/O (a fresh read right before a
+ * change, then the PUT of the whole list, which revalidates the cached copy). `project` names the
+ * project at project level.
+ */
+export function usePolicy(
+  level: AccessLevel,
+  project?: string,
+): { policy: QueryResult<PolicyData>; io: PolicyIo } {
+  const [viewOp, updateOp] = POLICY_OPS[level]
+  // The three pairs share one shape (an optional project path, a body of role assignments); the
+  // casts join them into one call site instead of three copies of it.
+  const params = useMemo(
+    () => (project ? { path: { project } } : {}) as ApiParams<'projectPolicyView'>,
+    [project],
+  )
+  const policy = useResource(viewOp as 'projectPolicyView', params) as QueryResult<PolicyData>
+  const io = useMemo<PolicyIo>(
+    () => ({
+      viewOp,
+      updateOp,
+      fetch: () => api.call(viewOp as 'projectPolicyView', params),
+      save: (assignments) =>
+        mutate(
+          updateOp as 'projectPolicyUpdate',
+          { ...params, body: { roleAssignments: assignments } as ApiParams<'projectPolicyUpdate'>['body'] },
+          { invalidates: [{ endpoint: viewOp }] },
+        ),
+    }),
+    [viewOp, updateOp, params],
+  )
+  return { policy, io }
 }
 
 export interface AccessScreenProps {
@@ -530,41 +576,33 @@ function RemoveAccessDialog({
     }
   }
 
-  return step === 'confirm' ? (
+  const first = step === 'confirm'
+  return (
     <Modal
+      key={step}
       open
       role="alertdialog"
       width="narrow"
-      title="Remove role"
+      title={first ? 'Remove role' : 'Remove your own admin role?'}
       onDismiss={() => !busy && onDone()}
-      actionLabel="Remove"
+      actionLabel={first ? 'Remove' : 'Remove my admin role'}
       actionType="danger"
       actionLoading={busy}
       onAction={() => void run()}
       dismissable={!busy}
     >
       <p className={css({ color: 'fg.muted' })}>
-        Are you sure you want to remove the {row.own ? roleLabel(row.own) : ''} role of{' '}
-        <strong>{rowName(row)}</strong> on {scopeLabel}?
-      </p>
-    </Modal>
-  ) : (
-    <Modal
-      key="own-admin"
-      open
-      role="alertdialog"
-      width="narrow"
-      title="Remove your own admin role?"
-      onDismiss={() => !busy && onDone()}
-      actionLabel="Remove my admin role"
-      actionType="danger"
-      actionLoading={busy}
-      onAction={() => void run()}
-      dismissable={!busy}
-    >
-      <p className={css({ color: 'fg.muted' })}>
-        This assignment gives you the admin role on {scopeLabel}. Without it you may no longer be able to
-        change access here, and only another {noun} admin can give it back.
+        {first ? (
+          <>
+            Are you sure you want to remove the {row.own ? roleLabel(row.own) : ''} role of{' '}
+            <strong>{rowName(row)}</strong> on {scopeLabel}?
+          </>
+        ) : (
+          <>
+            This assignment gives you the admin role on {scopeLabel}. Without it you may no longer be able to
+            change access here, and only another {noun} admin can give it back.
+          </>
+        )}
       </p>
     </Modal>
   )

@@ -12,7 +12,7 @@ import { css } from 'styled-system/css'
 import { mutate } from '../../storage'
 import { Button, SideModal, SideModalForm, TextField, toast } from '../components'
 import { confirmAction } from '../components/confirm-queue'
-import { NameField, WholeNumberField } from '../components/FormField'
+import { NameField, RadioGroup, WholeNumberField } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
 import {
   clearUpload,
@@ -57,8 +57,10 @@ export function formatEta(seconds: number): string {
 
 type Source = 'blank' | 'upload'
 
-const radioRow = css({ display: 'flex', gap: '4', mb: '4', fontSize: 'sm' })
-const radioLabel = css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer' })
+const SOURCES = [
+  { value: 'blank', label: 'Blank disk' },
+  { value: 'upload', label: 'Upload image file' },
+] as const
 
 export function DiskCreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
   const upload = useProjectUpload(project)
@@ -144,31 +146,13 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
     >
       <NameField label="Name" required describeRule {...form.field('name')} />
       <TextField label="Description" autoComplete="off" {...form.field('description')} />
-      <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
-        <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>Source</legend>
-        <div className={radioRow}>
-          <label className={radioLabel}>
-            <input
-              type="radio"
-              name="source"
-              value="blank"
-              checked={source === 'blank'}
-              onChange={() => form.set('source', 'blank')}
-            />
-            Blank disk
-          </label>
-          <label className={radioLabel}>
-            <input
-              type="radio"
-              name="source"
-              value="upload"
-              checked={source === 'upload'}
-              onChange={() => form.set('source', 'upload')}
-            />
-            Upload image file
-          </label>
-        </div>
-      </fieldset>
+      <RadioGroup
+        legend="Source"
+        name="source"
+        value={source}
+        options={SOURCES}
+        onChange={(v) => form.set('source', v)}
+      />
       {source === 'blank' ? (
         <WholeNumberField label="Size (GiB)" min={1} max={MAX_DISK_GIB} required {...form.field('sizeGib')} />
       ) : (

@@ -14,7 +14,7 @@ import { vHostname } from '../api/__generated__/schemas'
 import { toUserError } from '../api/errors'
 import type { ApiParams, ListItem } from '../api/types'
 import { Button } from '../components/Button'
-import { NameField, Select, TextArea, TextField, WholeNumberField } from '../components/FormField'
+import { NameField, RadioGroup, Select, TextArea, TextField, WholeNumberField } from '../components/FormField'
 import { InstancesIcon } from '../components/icons'
 import { PageHeader } from '../components/PageHeader'
 import { FormErrorSummary } from '../components/SideModal'
@@ -370,6 +370,20 @@ export function fieldOfConflict(
 // ---- The page --------------------------------------------------------------------------------------
 
 const LIST = { limit: 100 }
+const BOOT_SOURCES = [
+  { value: 'siloImage', label: 'Silo image' },
+  { value: 'projectImage', label: 'Project image' },
+  { value: 'disk', label: 'Existing disk' },
+] as const
+const NETWORK_CHOICES = [
+  { value: 'default', label: 'Default' },
+  { value: 'none', label: 'None' },
+  { value: 'custom', label: 'Custom' },
+] as const
+const USER_DATA_SOURCES = [
+  { value: 'text', label: 'Text' },
+  { value: 'file', label: 'File' },
+] as const
 type Image = ListItem<'imageList'>
 
 const page = css({ maxW: '48rem', pb: '16' })
@@ -380,8 +394,6 @@ const section = css({
   mb: '6',
   '& > h2': { fontSize: 'md', fontWeight: 'semibold', mb: '4' },
 })
-const radioRow = css({ display: 'flex', flexWrap: 'wrap', gap: '4', mb: '4', fontSize: 'sm' })
-const choice = css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer' })
 const muted = css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })
 const errorText = css({ fontSize: 'xs', color: 'danger.fg', mb: '4' })
 const row = css({ display: 'flex', gap: '3', alignItems: 'flex-end', '& > div': { flex: '1' } })
@@ -395,40 +407,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2>{title}</h2>
       {children}
     </section>
-  )
-}
-
-function Radios<T extends string>({
-  legend: title,
-  name,
-  value,
-  options,
-  onChange,
-}: {
-  legend: string
-  name: string
-  value: T
-  options: readonly { value: T; label: string }[]
-  onChange: (value: T) => void
-}) {
-  return (
-    <fieldset className={fieldset}>
-      <legend className={legend}>{title}</legend>
-      <div className={radioRow}>
-        {options.map((o) => (
-          <label key={o.value} className={choice}>
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={value === o.value}
-              onChange={() => onChange(o.value)}
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   )
 }
 
@@ -606,15 +584,11 @@ export function InstanceCreateForm({ project }: { project: string }) {
         </Section>
 
         <Section title="Boot disk">
-          <Radios
+          <RadioGroup
             legend="Boot from"
             name="bootSource"
             value={values.bootSource}
-            options={[
-              { value: 'siloImage', label: 'Silo image' },
-              { value: 'projectImage', label: 'Project image' },
-              { value: 'disk', label: 'Existing disk' },
-            ]}
+            options={BOOT_SOURCES}
             onChange={chooseBootSource}
           />
           {values.bootSource === 'disk' ? (
@@ -742,15 +716,11 @@ export function InstanceCreateForm({ project }: { project: string }) {
         </Section>
 
         <Section title="Networking">
-          <Radios
+          <RadioGroup
             legend="Network interface"
             name="network"
             value={values.network}
-            options={[
-              { value: 'default', label: 'Default' },
-              { value: 'none', label: 'None' },
-              { value: 'custom', label: 'Custom' },
-            ]}
+            options={NETWORK_CHOICES}
             onChange={(n) => set('network', n)}
           />
           {values.network === 'default' && (
@@ -826,14 +796,11 @@ export function InstanceCreateForm({ project }: { project: string }) {
         </Section>
 
         <Section title="Advanced">
-          <Radios
+          <RadioGroup
             legend="Cloud-init user data"
             name="userDataSource"
             value={values.userDataSource}
-            options={[
-              { value: 'text', label: 'Text' },
-              { value: 'file', label: 'File' },
-            ]}
+            options={USER_DATA_SOURCES}
             onChange={(s) => set('userDataSource', s)}
           />
           {values.userDataSource === 'text' ? (

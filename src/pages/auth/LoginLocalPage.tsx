@@ -3,16 +3,14 @@
 import { type FormEvent, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
-import { input } from 'styled-system/recipes/input'
 import { useLocation, useSearch } from 'wouter'
 import { api, safeRedirect } from '../../api/client'
 import { toUserError } from '../../api/errors'
+import { TextField } from '../../components/FormField'
 import { useRouteParams } from '../../route-context'
 import { adoptUser, retryPendingLogout, sessionReplaced } from '../../session'
 
 export const LOGIN_FAILED = 'Could not sign in. Check the username and password and try again.'
-
-const field = css({ display: 'grid', gap: '1.5', fontSize: 'sm' })
 
 export default function LoginLocalPage() {
   const { silo } = useRouteParams('silo')
@@ -65,29 +63,23 @@ export default function LoginLocalPage() {
           Silo <strong>{silo}</strong>
         </p>
       </div>
-      <label className={field}>
-        Username
-        <input
-          className={input()}
-          name="username"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-      </label>
-      <label className={field}>
-        Password
-        <input
-          className={input()}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        required
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       {error && (
         <p id={errorId} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
           {error}

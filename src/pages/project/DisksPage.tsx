@@ -14,6 +14,7 @@ import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { performDiskAction } from '../../hooks/use-disk-actor'
+import { useListGo } from '../../hooks/use-list-go'
 import { paths, withSearch } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
@@ -61,22 +62,17 @@ const DiskCreateForm = lazy(() =>
 /** `/projects/{project}/disks-new`: the create form, in the list's outlet. */
 export function DiskCreateRoute() {
   const { project } = useRouteParams('project')
-  const [, navigate] = useLocation()
-  const search = useSearch()
+  const go = useListGo()
   return (
     <Suspense fallback={null}>
-      <DiskCreateForm
-        project={project}
-        onDismiss={() => navigate(withSearch(paths.disks({ project }), search))}
-      />
+      <DiskCreateForm project={project} onDismiss={() => go(paths.disks({ project }))} />
     </Suspense>
   )
 }
 
 export default function DisksPage() {
   const { project } = useRouteParams('project')
-  const [, navigate] = useLocation()
-  const search = useSearch()
+  const go = useListGo()
   const reason = useActionReason({ project, role: 'limited_collaborator', what: 'managing disks' })
   const why = (d: Disk, action: Parameters<typeof diskRowRefusal>[1]) => reason(diskRowRefusal(d, action))
   return (
@@ -91,7 +87,7 @@ export default function DisksPage() {
       isMoving={diskIsMoving}
       create={{
         label: 'New disk',
-        onClick: () => navigate(withSearch(paths.disksNew({ project }), search)),
+        onClick: () => go(paths.disksNew({ project })),
         disabledReason: reason(),
       }}
       empty={{

@@ -1,29 +1,14 @@
 // Project access (GET/PUT /v1/projects/{project}/policy). The silo's assignments are shown too,
 // since a silo role applies to every project; each identity shows its strongest role.
-import { mutate, useResource } from '../../../storage'
-import { api } from '../../api/client'
-import type { ApiParams } from '../../api/types'
-import { AccessScreen, type PolicyIo } from '../../forms/access'
+import { useResource } from '../../../storage'
+import { AccessScreen, usePolicy } from '../../forms/access'
 import { useRouteParams } from '../../route-context'
 import { ASSIGNABLE_ROLES } from '../../util/roles'
 
-type Body = ApiParams<'projectPolicyUpdate'>['body']
-
 export default function ProjectAccessPage() {
   const { project } = useRouteParams('project')
-  const policy = useResource('projectPolicyView', { path: { project } })
+  const { policy, io } = usePolicy('project', project)
   const silo = useResource('policyView', {})
-  const io: PolicyIo = {
-    viewOp: 'projectPolicyView',
-    updateOp: 'projectPolicyUpdate',
-    fetch: () => api.call('projectPolicyView', { path: { project } }),
-    save: (assignments) =>
-      mutate(
-        'projectPolicyUpdate',
-        { path: { project }, body: { roleAssignments: assignments } as Body },
-        { invalidates: [{ endpoint: 'projectPolicyView' }] },
-      ),
-  }
   return (
     <AccessScreen
       level="project"

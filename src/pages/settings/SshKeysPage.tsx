@@ -10,6 +10,7 @@ import { KeyIcon } from '../../components/icons'
 import { copyAndSay, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useActionReason } from '../../hooks/use-action-reason'
+import { useListGo } from '../../hooks/use-list-go'
 import { paths, withSearch } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
 import { deleteListed } from '../../ui/delete'
@@ -41,13 +42,6 @@ const deleteSshKey = (key: SshKey) =>
     `SSH key ${key.name} deleted`,
   )
 
-/** Opens `to` keeping the list's query (`?page=`), which the form routes keep too. */
-function useGo() {
-  const [, navigate] = useLocation()
-  const search = useSearch()
-  return (to: string) => navigate(withSearch(to, search))
-}
-
 // The forms load when opened, not with the list.
 const SshKeyCreateForm = lazy(() =>
   import('../../forms/ssh-key-create').then((m) => ({ default: m.SshKeyCreateForm })),
@@ -58,7 +52,7 @@ const SshKeyViewForm = lazy(() =>
 
 /** `/settings/ssh-keys-new`, in the list's outlet. */
 export function SshKeyCreateRoute() {
-  const go = useGo()
+  const go = useListGo()
   return (
     <Suspense fallback={null}>
       <SshKeyCreateForm onDismiss={() => go(paths.sshKeys())} />
@@ -69,7 +63,7 @@ export function SshKeyCreateRoute() {
 /** `/settings/ssh-keys/{sshKey}/edit`, in the list's outlet. */
 export function SshKeyViewRoute() {
   const { sshKey } = useRouteParams('sshKey')
-  const go = useGo()
+  const go = useListGo()
   return (
     <Suspense fallback={null}>
       <SshKeyViewForm sshKey={sshKey} onDismiss={() => go(paths.sshKeys())} />
@@ -78,7 +72,7 @@ export function SshKeyViewRoute() {
 }
 
 export default function SshKeysPage() {
-  const go = useGo()
+  const go = useListGo()
   // The user's own keys: no role is needed, only a link.
   const reason = useActionReason(null)
   return (
