@@ -57,6 +57,20 @@ const diskListsOf = (input: InstanceActionInput) => [
   { endpoint: 'diskList' as const },
 ]
 
+/** Attach or detach: the answer is the disk (written everywhere); the machine fetches the instance. */
+const changeDisk = (name: 'instanceDiskAttach' | 'instanceDiskDetach') =>
+  act(async (input) => {
+    unwrap(
+      name,
+      await mutate(
+        name,
+        { ...byId(input), body: input.params as DiskRef },
+        { writes: 'disk', invalidates: diskListsOf(input) },
+      ),
+    )
+    return undefined
+  })
+
 const liveInstanceMachine = instanceMachine.provide({
   actors: {
     fetchInstance: act(async (input) => {
@@ -94,28 +108,8 @@ const liveInstanceMachine = instanceMachine.provide({
         ),
       ),
     ),
-    attachDisk: act(async (input) => {
-      unwrap(
-        'instanceDiskAttach',
-        await mutate(
-          'instanceDiskAttach',
-          { ...byId(input), body: input.params as DiskRef },
-          { writes: 'disk', invalidates: diskListsOf(input) },
-        ),
-      )
-      return undefined // the disk, not the instance: the machine fetches the instance again
-    }),
-    detachDisk: act(async (input) => {
-      unwrap(
-        'instanceDiskDetach',
-        await mutate(
-          'instanceDiskDetach',
-          { ...byId(input), body: input.params as DiskRef },
-          { writes: 'disk', invalidates: diskListsOf(input) },
-        ),
-      )
-      return undefined
-    }),
+    attachDisk: changeDisk('instanceDiskAttach'),
+    detachDisk: changeDisk('instanceDiskDetach'),
     updateNetworkInterface: act(async (input) => {
       const change = input.params as NicChange
       unwrap(
