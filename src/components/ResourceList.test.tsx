@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import './test-helpers'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ResourceList } from './ResourceList'
+import type { BulkAction } from './BulkBar'
+import { AfterPaint, ResourceList } from './ResourceList'
 
 type Row = { id: string; name: string }
 const page = vi.hoisted(() => ({
@@ -29,12 +30,18 @@ vi.mock('../../storage', () => ({
   useListPoll: () => false,
   useResource: () => ({ data: undefined }),
 }))
+const confirms = vi.hoisted(() => ({ asked: [] as { title: string; run: () => Promise<unknown> }[] }))
+vi.mock('./confirm-queue', async (original) => ({
+  ...(await original<object>()),
+  confirmAction: (o: { title: string; run: () => Promise<unknown> }) => confirms.asked.push(o),
+}))
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
 vi.mock('./toast-queue', async (original) => ({ ...(await original<object>()), toast: toasts }))
 
+type Vm = Row & { state: 'running' | 'stopped' }
 const columns = [{ id: 'name', header: 'Name', cell: (r: Row) => r.name }]
 
-function List() {
+function List({ bulk }: { bulk?: BulkAction<Vm>[] }) {
   return (
     <ResourceList
       title="Instances"
@@ -48,6 +55,7 @@ function List() {
       actions={() => [
         { label: 'Delete', danger: true, disabledReason: 'You are offline', onSelect: () => {} },
       ]}
+      {...(bulk ? { bulk: { actions: bulk as never } } : {})}
     />
   )
 }
@@ -121,5 +129,155 @@ describe('ResourceList', () => {
     const table = screen.getByRole('table', { name: 'Instances' })
     expect(table.getAttribute('aria-rowcount')).toBe('101')
     expect(table.querySelectorAll('tbody tr:not([aria-hidden])').length).toBeLessThan(100)
+  })
+})
+
+const vms = (...states: Vm['state'][]): Vm[] =>
+  states.map((state, i) => ({ id: `id-${i}`, name: `vm-${i}`, state }))
+
+const stopAction = (
+  run: (v: Vm) => Promise<unknown>,
+  extra: Partial<BulkAction<Vm>> = {},
+): BulkAction<Vm> => ({
+  label: 'Stop',
+  done: 'Stopping',
+  refusal: (v) => (v.state === 'running' ? null : 'Only a running instance can be stopped'),
+  run,
+  ...extra,
+})
+const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` }) as HTMLInputElement
+const checked = () =>
+  screen
+    .getAllByRole('checkbox', { hidden: true })
+    .filter(
+      (c) => (c as HTMLInputElement).checked && c.getAttribute('aria-label') !== 'Select all on this page',
+    )
+    .map((c) => c.getAttribute('aria-label'))
+const bar = () => screen.queryByRole('region', { name: 'Bulk actions on selected instances' })
+
+describe('ResourceList bulk selection', () => {
+  it('has no checkboxes and no bar without `bulk`', () => {
+    render(<List />)
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    expect(bar()).toBeNull()
+  })
+
+  it('selects a row by its checkbox and a range by shift-click; the bar appears while any is selected', () => {
+    page.data = { items: vms('running', 'running', 'running', 'running', 'running'), nextPage: null }
+    render(<List bulk={[stopAction(async () => {})]} />)
+    expect(bar()).toBeNull()
+    fireEvent.click(box('vm-1'))
+    fireEvent.click(box('vm-3'), { shiftKey: true })
+    expect(checked()).toEqual(['Select vm-1', 'Select vm-2', 'Select vm-3'])
+    expect(within(bar() as HTMLElement).getByText('3 instances selected')).toBeTruthy()
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement
+    expect(all.indeterminate).toBe(true)
+    fireEvent.click(within(bar() as HTMLElement).getByRole('button', { name: 'Clear selection' }))
+    expect(checked()).toEqual([])
+    expect(bar()).toBeNull()
+  })
+
+  it('the header checkbox selects the whole page, then clears it', () => {
+    page.data = { items: vms('running', 'stopped', 'running'), nextPage: null }
+    render(<List bulk={[stopAction(async () => {})]} />)
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement
+    fireEvent.click(all)
+    expect(checked()).toHaveLength(3)
+    expect(all.checked).toBe(true)
+    fireEvent.click(all)
+    expect(checked()).toEqual([])
+  })
+
+  it('forgets the selection when the page changes', () => {
+    page.data = { items: vms(...Array.from({ length: 50 }, () => 'running' as const)), nextPage: 'tok' }
+    render(<List bulk={[stopAction(async () => {})]} />)
+    fireEvent.click(box('vm-0'))
+    expect(bar()).not.toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(window.location.search).toBe('?page=tok')
+    expect(checked()).toEqual([])
+    expect(bar()).toBeNull()
+    // Back on the first page, the selection made there is gone too.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }))
+    expect(window.location.search).toBe('')
+    expect(checked()).toEqual([])
+  })
+
+  it('gives the bar buttons the reason they are disabled, and runs nothing then', () => {
+    page.data = { items: vms('running'), nextPage: null }
+    const run = vi.fn(async () => {})
+    render(<List bulk={[stopAction(run, { disabledReason: 'You are offline' })]} />)
+    fireEvent.click(box('vm-0'))
+    const stop = within(bar() as HTMLElement).getByRole('button', { name: 'Stop' })
+    expect(stop.getAttribute('aria-disabled')).toBe('true')
+    expect(document.getElementById(stop.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'You are offline',
+    )
+    fireEvent.click(stop)
+    expect(run).not.toHaveBeenCalled()
+    expect(confirms.asked).toEqual([])
+  })
+
+  it('confirms with the counts, runs only allowed rows, and lists every row with its result', async () => {
+    confirms.asked = []
+    page.data = { items: vms('running', 'stopped', 'running'), nextPage: null }
+    const ran: string[] = []
+    const run = async (v: Vm) => {
+      ran.push(v.name)
+      if (v.name === 'vm-2') throw new Error('Instance is busy')
+    }
+    render(<List bulk={[stopAction(run, { confirm: 'danger' })]} />)
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }))
+    fireEvent.click(within(bar() as HTMLElement).getByRole('button', { name: 'Stop' }))
+    expect(confirms.asked.map((c) => c.title)).toEqual(['Stop 2 instances'])
+    expect(ran).toEqual([])
+    await act(async () => {
+      await confirms.asked[0]?.run()
+    })
+    expect(ran.sort()).toEqual(['vm-0', 'vm-2'])
+    const dialog = await screen.findByRole('dialog', { name: 'Stop: results' })
+    const result = (name: string) => within(within(dialog).getByRole('row', { name: new RegExp(name) }))
+    expect(result('vm-0').getByText('Stopping')).toBeTruthy()
+    expect(result('vm-1').getByText('Refused: Only a running instance can be stopped')).toBeTruthy()
+    expect(result('vm-2').getByText('Failed: Instance is busy')).toBeTruthy()
+    expect(within(dialog).getByText('1 done, 1 refused, 1 failed')).toBeTruthy()
+    // Done: the selection is cleared.
+    expect(checked()).toEqual([])
+  })
+})
+
+const read = new Set<string>()
+function Reads({ id }: { id: string }) {
+  read.add(id)
+  return <span>extra {id}</span>
+}
+
+describe('AfterPaint', () => {
+  it('fills a cell in after the rows have painted (it never holds up the first row)', async () => {
+    read.clear()
+    const withExtra = [
+      ...columns,
+      {
+        id: 'extra',
+        header: 'Extra',
+        cell: (r: Row) => <AfterPaint>{() => <Reads id={r.id} />}</AfterPaint>,
+      },
+    ]
+    page.data = { items: [{ id: 'id-0', name: 'vm-0' }], nextPage: null }
+    render(
+      <ResourceList
+        title="Instances"
+        icon={null}
+        resource="Instance"
+        endpoint="instanceList"
+        columns={withExtra as never}
+        empty={{ title: 'No instances', body: 'None.' }}
+      />,
+    )
+    // The first commit has the row without the extra cell, which has not even read yet.
+    expect(screen.getByText('vm-0')).toBeTruthy()
+    expect(read.size).toBe(0)
+    expect(await screen.findByText('extra id-0')).toBeTruthy()
+    expect([...read]).toEqual(['id-0'])
   })
 })

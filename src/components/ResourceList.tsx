@@ -2,14 +2,17 @@
 // table, pagination, the empty state, a Copy ID action on every row, and the page's row actions. A
 // page hands it columns and an actions function; write controls get their disabled reasons from
 // useActionReason. Rows are cheap (issue 11): no actor and no menu per row, one poll for the list
-// while any row is transitional, and a virtualised body for pages longer than the default.
-import type { ReactNode } from 'react'
+// while any row is transitional, and a virtualised body for pages longer than the default. With `bulk`,
+// rows get checkboxes (shift-click for a range, the header for the page) and a bar of bulk actions.
+import { type ReactNode, startTransition, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useListPoll } from '../../storage'
 import type { ListItem, ListOperationName } from '../api/types'
 import { useListPage } from '../hooks/use-list-page'
+import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
 import { QueryError } from '../ui/QueryError'
 import type { ActionMenuItem } from './ActionMenu'
+import { BulkBar, type BulkConfig, checkboxClass, SelectAllBox } from './BulkBar'
 import { Button } from './Button'
 import { CacheStatus } from './CacheStatus'
 import { EmptyState } from './EmptyState'
@@ -43,6 +46,8 @@ export interface ResourceListProps<N extends ListOperationName> {
   sortByName?: boolean
   /** Rows on their way to another state: while any is, the page is polled (one request per tick). */
   isMoving?: (row: ListItem<N>) => boolean
+  /** Opt-in selection of rows and actions on the selection (kept within the page shown). */
+  bulk?: BulkConfig<ListItem<N>>
   /** Child routes (create and edit forms) rendered over the list. */
   children?: ReactNode
 }
@@ -62,6 +67,37 @@ export function nameColumn<T extends { name: string }>(cell?: (row: T) => ReactN
 export function copyAndSay(value: string, message: string): void {
   void import('./CopyButton').then((m) => m.copyText(value)).then((ok) => ok && toast.success(message))
 }
+// Cells that read more than their row (an instance's external IPs) mount after the rows have painted,
+// all in one low-priority render, so they never hold up the first row; only mounted rows ever read.
+const waiting = new Set<() => void>()
+let scheduled = false
+function flushWaiting() {
+  scheduled = false
+  const ready = [...waiting]
+  waiting.clear()
+  startTransition(() => {
+    for (const f of ready) f()
+  })
+}
+function afterPaint(f: () => void): () => void {
+  waiting.add(f)
+  if (!scheduled) {
+    scheduled = true
+    // The frame after this one has painted, then a task: effects of a click can run before a paint.
+    requestAnimationFrame(() => setTimeout(flushWaiting, 0))
+  }
+  return () => {
+    waiting.delete(f)
+  }
+}
+
+/** Renders `children()` once the rows around it have painted (it can fill in after). */
+export function AfterPaint({ children }: { children: () => ReactNode }) {
+  const [ready, setReady] = useState(false)
+  useEffect(() => (ready ? undefined : afterPaint(() => setReady(true))), [ready])
+  return ready ? children() : null
+}
+
 /** Pages longer than the default page size render only the rows in view. */
 const VIRTUALIZE = { height: 'calc(100vh - 16rem)', estimateRowHeight: 45 }
 
@@ -71,10 +107,31 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
   useListPoll(list as never, (props.isMoving ?? never) as (row: unknown) => boolean)
   const rows = list.items as ListItem<N>[]
 
-  const shown = columns.map((c) =>
+  // The selection belongs to the page it was made on: another page (or order, or size) starts empty.
+  const pageKey = `${list.pageToken ?? ''}:${list.sort ?? ''}:${list.pagination.pageSize}`
+  const [picked, setPicked] = useState<{ page: string; sel: Selection }>({ page: pageKey, sel: NO_SELECTION })
+  // Forgotten at once (a render-time reset), so going back to that page does not bring it back; a
+  // flip with nothing selected costs no extra render.
+  if (picked.page !== pageKey && picked.sel.ids.size > 0) setPicked({ page: pageKey, sel: NO_SELECTION })
+  const sel = picked.page === pageKey ? picked.sel : NO_SELECTION
+  const select = (next: Selection) => setPicked({ page: pageKey, sel: next })
+  const order = rows.map((r) => (r as Row).id)
+  const noun = props.bulk?.noun ?? { one: resource.toLowerCase(), other: `${resource.toLowerCase()}s` }
+
+  const own = columns.map((c) =>
     // Only the API's order is offered: sorting one page would pass for sorting the whole list.
     ({ ...c, sortValue: undefined, sortable: sortByName && c.id === 'name' }),
   )
+  const shown = props.bulk
+    ? [
+        selectColumn<ListItem<N>>(
+          sel,
+          (id, shift) => select(clickRow(sel, order, id, shift)),
+          <SelectAllBox state={pageSelection(sel, order)} onToggle={() => select(toggleAll(sel, order))} />,
+        ),
+        ...own,
+      ]
+    : own
   const sort: SortState | null = list.sort
     ? { columnId: 'name', direction: list.sort === 'name_descending' ? 'desc' : 'asc' }
     : null
@@ -117,6 +174,14 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
           {props.intro}
         </div>
       )}
+      {props.bulk && (
+        <BulkBar
+          selected={selectedRows(sel, rows as Row[]) as unknown as ListItem<N>[]}
+          config={props.bulk}
+          noun={noun}
+          onClear={() => select(NO_SELECTION)}
+        />
+      )}
       {list.error && !list.data ? (
         <QueryError error={list.error} />
       ) : (
@@ -150,4 +215,31 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
       {props.children}
     </>
   )
+}
+
+/** The checkbox column of a list with bulk actions; a shift-click extends from the last row clicked. */
+function selectColumn<T>(
+  sel: Selection,
+  onClick: (id: string, shift: boolean) => void,
+  headerCell: ReactNode,
+): Column<T> {
+  return {
+    id: 'select',
+    header: 'Select',
+    headerCell,
+    width: '2.5rem',
+    cell: (row) => {
+      const { id, name } = row as Row
+      return (
+        <input
+          type="checkbox"
+          className={checkboxClass}
+          aria-label={`Select ${name ?? id}`}
+          checked={sel.ids.has(id)}
+          // A checkbox's change comes from a click (mouse or Space), which carries the Shift key.
+          onChange={(e) => onClick(id, (e.nativeEvent as MouseEvent).shiftKey === true)}
+        />
+      )
+    },
+  }
 }

@@ -22,6 +22,8 @@ export interface Column<T> {
   header: string
   /** Hide the header text visually (still read by screen readers). */
   hideHeader?: boolean
+  /** Drawn in the header cell instead of the text (a select-all checkbox); not sortable. */
+  headerCell?: ReactNode
   cell: (row: T) => ReactNode
   /** Makes the column sortable; the value compared for this row. */
   sortValue?: (row: T) => SortValue
@@ -164,7 +166,9 @@ export function Table<T>(props: TableProps<T>) {
               style={{ width: col.width, textAlign: col.align }}
               aria-sort={sortable ? (direction ? ariaSortValue[direction] : 'none') : undefined}
             >
-              {sortable ? (
+              {col.headerCell !== undefined ? (
+                col.headerCell
+              ) : sortable ? (
                 <button type="button" className={sortButton} onClick={() => setSort(nextSort(sort, col.id))}>
                   <span className={col.hideHeader ? srOnly : undefined}>{col.header}</span>
                   <SortArrow direction={direction} />

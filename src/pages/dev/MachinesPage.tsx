@@ -73,6 +73,8 @@ const pre = css({
   overflow: 'auto',
 })
 
+const actorCard = css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '4' })
+
 export default function MachinesPage() {
   const actors = useLiveActors()
   return (
@@ -97,15 +99,7 @@ export default function MachinesPage() {
             {actors.map((a) => {
               const m = machineFor(a.name)
               return (
-                <li
-                  key={a.sessionId}
-                  className={css({
-                    borderWidth: '1px',
-                    borderColor: 'border.default',
-                    borderRadius: 'md',
-                    p: '4',
-                  })}
-                >
+                <li key={a.sessionId} className={actorCard}>
                   <h3 className={css({ fontWeight: 'semibold' })}>{a.name}</h3>
                   <p className={css({ fontSize: 'sm', mb: '2' })}>
                     State: <strong>{stateText(a.value)}</strong> ({a.status})

@@ -1,12 +1,16 @@
-// Instances of a project: name, state (badge, spinner on transitional states, time in state), CPU,
-// memory, created; start, stop, reboot and delete, each allowed or refused by the instance machine.
+// Instances of a project: name, state (badge, spinner on transitional states, time in state), vCPUs,
+// memory, external IPs, created; start, stop, reboot and delete, each allowed or refused by the
+// instance machine, per row or on a selection of rows (bulk).
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
+import { useList } from '../../../storage'
 import type { Instance } from '../../api/types'
+import type { BulkAction } from '../../components/BulkBar'
+import { CopyButton } from '../../components/CopyButton'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
 import { InstancesIcon } from '../../components/icons'
-import { nameColumn, ResourceList } from '../../components/ResourceList'
+import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
 import { useActionReason } from '../../hooks/use-action-reason'
@@ -17,8 +21,39 @@ import { instanceIsMoving, instanceRowRefusal } from '../../ui/row-state'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime, formatDuration } from '../../util/date'
+import { instanceExternalIpsParams } from './instance/queries'
 
 const muted = css({ color: 'fg.muted', fontSize: 'xs' })
+const ipList = css({ display: 'flex', flexDir: 'column', gap: '0.5' })
+const ipItem = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  fontFamily: 'mono',
+  fontSize: 'xs',
+})
+
+/**
+ * The addresses an instance is reached at: ephemeral and floating (SNAT addresses are shared, outbound
+ * only). Read through storage with the instance page's key, so both share one cache entry and the
+ * cell paints offline; mounted after the row painted, and only for mounted rows.
+ */
+function ExternalIps({ project, instance }: { project: string; instance: string }) {
+  const ips = useList('instanceExternalIpList', instanceExternalIpsParams({ project, instance }))
+  if (!ips.data) return null
+  const reachable = ips.data.items.filter((ip) => ip.kind !== 'snat')
+  if (reachable.length === 0) return <span className={muted}>—</span>
+  return (
+    <span className={ipList}>
+      {reachable.map((ip) => (
+        <span key={ip.ip} className={ipItem}>
+          {ip.ip}
+          <CopyButton value={ip.ip} label={`IP address ${ip.ip}`} />
+        </span>
+      ))}
+    </span>
+  )
+}
 
 // The name links to the instance's page (its storage tab by the index redirect).
 const columnsFor = (project: string) =>
@@ -40,8 +75,13 @@ const columnsFor = (project: string) =>
         </span>
       ),
     },
-    { id: 'cpu', header: 'CPU', cell: (i) => `${i.ncpus} vCPU`, align: 'right' },
+    { id: 'cpu', header: 'vCPUs', cell: (i) => i.ncpus, align: 'right' },
     { id: 'memory', header: 'Memory', cell: (i) => formatBytes(i.memory), align: 'right' },
+    {
+      id: 'ips',
+      header: 'External IPs',
+      cell: (i) => <AfterPaint>{() => <ExternalIps project={project} instance={i.name} />}</AfterPaint>,
+    },
     { id: 'created', header: 'Created', cell: (i) => formatDateTime(i.timeCreated) },
   ])
 
@@ -50,14 +90,39 @@ const run = (i: Instance, action: 'START' | 'REBOOT', verb: string) =>
     toast.error(`Could not ${verb} ${i.name}`, e.message),
   )
 
+type RowAction = 'START' | 'STOP' | 'REBOOT' | 'DELETE'
+
+/** A bulk action: run through the instance's machine on the rows whose state allows it. */
+const bulkAction = (
+  label: string,
+  action: RowAction,
+  done: string,
+  disabledReason: string | undefined,
+  confirm?: 'danger',
+): BulkAction<Instance> => ({
+  label,
+  done,
+  disabledReason,
+  confirm,
+  refusal: (i) => instanceRowRefusal(i, action),
+  run: (i) => performInstanceAction(i, action),
+})
+
 export default function InstancesPage() {
   const { project } = useRouteParams('project')
   const columns = useMemo(() => columnsFor(project), [project])
   const [, navigate] = useLocation()
   // Instances are what a limited collaborator may manage (networking is not).
   const reason = useActionReason({ project, role: 'limited_collaborator', what: 'managing instances' })
-  const why = (i: Instance, action: Parameters<typeof instanceRowRefusal>[1]) =>
-    reason(instanceRowRefusal(i, action))
+  const why = (i: Instance, action: RowAction) => reason(instanceRowRefusal(i, action))
+  // The machine's refusal is asked per selected row when the action runs (refused rows are skipped).
+  const bulk = {
+    actions: [
+      bulkAction('Start', 'START', 'Starting', reason()),
+      bulkAction('Stop', 'STOP', 'Stopping', reason(), 'danger'),
+      bulkAction('Delete', 'DELETE', 'Deleted', reason(), 'danger'),
+    ],
+  }
   return (
     <ResourceList
       title="Instances"
@@ -73,6 +138,7 @@ export default function InstancesPage() {
         disabledReason: reason(),
       }}
       isMoving={instanceIsMoving}
+      bulk={bulk}
       empty={{ title: 'No instances', body: `Project ${project} has no instances yet.` }}
       actions={(i) => [
         { label: 'Start', disabledReason: why(i, 'START'), onSelect: () => run(i, 'START', 'start') },

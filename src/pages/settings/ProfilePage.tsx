@@ -15,6 +15,8 @@ const row = css({
 })
 const label = css({ color: 'fg.muted', fontSize: 'sm' })
 
+const groupChip = css({ bg: 'bg.raised', px: '2', py: '0.5', borderRadius: 'sm', fontSize: 'sm' })
+
 export default function ProfilePage() {
   const me = useResource('currentUserView', {})
   const groups = useList('currentUserGroups', {})
@@ -61,16 +63,7 @@ export default function ProfilePage() {
               ) : (
                 <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none' })}>
                   {groups.data.items.map((g) => (
-                    <li
-                      key={g.id}
-                      className={css({
-                        bg: 'bg.raised',
-                        px: '2',
-                        py: '0.5',
-                        borderRadius: 'sm',
-                        fontSize: 'sm',
-                      })}
-                    >
+                    <li key={g.id} className={groupChip}>
                       {g.displayName}
                     </li>
                   ))}

@@ -1,8 +1,8 @@
 // The instance page (issue 12): a header with what the instance is (state, size, names, ID, age) and
-// its tabs, each a child route shown through the outlet. Read-only for now: the header's actions
-// come with the action-reason hook. While the state is on its way somewhere (starting, stopping...)
-// the page polls the instance through storage, so the badge moves on without a reload and every other
-// view of the instance (the list row) agrees.
+// its tabs, each a child route shown through the outlet, and the instance machine's actions
+// (InstanceActions.tsx). While the state is on its way somewhere (starting, stopping...) the page polls
+// the instance through storage, so the badge moves on, and the actions follow it, without a reload;
+// every other view of the instance (the list row) agrees.
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.machine'
@@ -17,6 +17,7 @@ import { instanceBadgeColor } from '../../../ui/badges'
 import { ResourceFallback } from '../../../ui/ResourceFallback'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime, formatDuration } from '../../../util/date'
+import { InstanceActions } from './InstanceActions'
 import { instanceViewParams } from './queries'
 
 const polled = (i: Instance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.runState)
@@ -125,7 +126,12 @@ function InstanceView({ project, instance }: { project: string; instance: string
       <PageHeader
         title={data?.name ?? instance}
         icon={<InstancesIcon />}
-        actions={<CacheStatus {...view} onRefresh={() => void view.refresh()} />}
+        actions={
+          <>
+            {data && <InstanceActions project={project} instance={data} />}
+            <CacheStatus {...view} onRefresh={() => void view.refresh()} />
+          </>
+        }
       />
       {body}
     </>

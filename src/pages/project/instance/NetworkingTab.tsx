@@ -1,17 +1,42 @@
 // Networking tab: the instance's network interfaces (VPC, subnet, private IP, primary) and its
-// external IPs (ephemeral, floating and the SNAT address), read-only for now. VPC, subnet and pool
-// names are read by id through storage, so a second visit paints them from the cache too.
+// external IPs (ephemeral, floating and the SNAT address). VPC, subnet and pool names are read by id
+// through storage, so a second visit paints them from the cache too.
+// Interfaces are added, edited, made primary and deleted only on a stopped instance (spec section 4,
+// "update network interface"; the API holds adding and deleting to the same rule): the machine's
+// UPDATE_NIC refusal says why otherwise. External IPs attach and detach on a running or stopped
+// instance; no machine event covers them, so only offline and the role disable them.
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useList, useResource } from '../../../../storage'
-import type { ApiResponse } from '../../../api/types'
-import { Badge, CopyButton, defineColumns, NetworkingIcon } from '../../../components'
+import type { Instance } from '../../../api/types'
+import { Badge, Button, CopyButton, defineColumns, NetworkingIcon, toast } from '../../../components'
+import { confirmAction, confirmDelete, errorMessage } from '../../../components/confirm-queue'
+import { RowMenu } from '../../../components/RowMenu'
+import { useRunningActions } from '../../../hooks/live-actions'
+import { type ActionReason, useActionReason } from '../../../hooks/use-action-reason'
+import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
+import { instanceRowRefusal } from '../../../ui/row-state'
 import { externalIpKind, nicAddresses } from './helpers'
-import { instanceExternalIpsParams, instanceNicsParams } from './queries'
+import {
+  deleteNic,
+  detachExternalIp,
+  type ExternalIp,
+  ephemeralIpRefusal,
+  type Nic,
+  nicUpdateBody,
+  PRIMARY_NIC_REASON,
+} from './networking-actions'
+import { instanceExternalIpsParams, instanceNicsParams, instanceViewParams } from './queries'
 import { mono, TabTable } from './shared'
 
-type Nic = ApiResponse<'instanceNetworkInterfaceList'>['items'][number]
-type ExternalIp = ApiResponse<'instanceExternalIpList'>['items'][number]
+// The forms load when first opened.
+const nicForms = () => import('./NicForm')
+const NicCreateForm = lazy(() => nicForms().then((m) => ({ default: m.NicCreateForm })))
+const NicEditForm = lazy(() => nicForms().then((m) => ({ default: m.NicEditForm })))
+const ipForms = () => import('./AttachIpForm')
+const EphemeralIpForm = lazy(() => ipForms().then((m) => ({ default: m.EphemeralIpForm })))
+const FloatingIpForm = lazy(() => ipForms().then((m) => ({ default: m.FloatingIpForm })))
 
 /** A name read by id, with the id itself standing in until (or unless) it is known. */
 function NameById({ name, id }: { name: string | undefined; id: string }) {
@@ -81,18 +106,146 @@ const ipColumns = defineColumns<ExternalIp>([
   { id: 'pool', header: 'Pool', cell: (ip) => <PoolName id={ip.ipPoolId} /> },
 ])
 
+const actionBar = css({ display: 'flex', gap: '2' })
+
+/** The row menu of a network interface: every item follows the machine's UPDATE_NIC rule. */
+function nicMenuItems(instance: Instance, nic: Nic, why: string | undefined, edit: () => void) {
+  return [
+    { label: 'Edit', disabledReason: why, onSelect: edit },
+    {
+      label: 'Make primary',
+      disabledReason: why ?? (nic.primary ? PRIMARY_NIC_REASON : undefined),
+      onSelect: () =>
+        void performInstanceAction(instance, 'UPDATE_NIC', {
+          interface: nic.id,
+          body: nicUpdateBody(nic, { primary: true }),
+        }).then(
+          () => toast.success(`${nic.name} is the primary interface`),
+          (e: unknown) => toast.error(`Could not make ${nic.name} primary`, errorMessage(e)),
+        ),
+    },
+    {
+      label: 'Delete',
+      danger: true,
+      disabledReason: why,
+      onSelect: () =>
+        confirmDelete({ resourceKind: 'network interface', name: nic.name, run: () => deleteNic(nic) }),
+    },
+  ]
+}
+
+/** The row menu of an external IP: SNAT addresses are shared and outbound only, not the instance's. */
+function ipMenu(instance: Instance, ip: ExternalIp, why: string | undefined): ReactNode {
+  if (ip.kind === 'snat') return null
+  const what = ip.kind === 'floating' ? `floating IP ${ip.name}` : `ephemeral IP ${ip.ip}`
+  const items = () => [
+    {
+      label: 'Detach',
+      danger: true,
+      disabledReason: why,
+      onSelect: () =>
+        confirmAction({
+          title: `Detach ${what}`,
+          content:
+            ip.kind === 'floating'
+              ? `Detach ${ip.name} (${ip.ip}) from ${instance.name}? The floating IP stays in the project.`
+              : `Detach ${ip.ip} from ${instance.name}? The address goes back to its pool.`,
+          actionLabel: 'Detach',
+          actionType: 'danger',
+          errorTitle: `Could not detach ${what}`,
+          run: () => detachExternalIp(instance, ip),
+        }),
+    },
+  ]
+  return <RowMenu label={`Actions for ${ip.ip}`} items={items} />
+}
+
+type Opened =
+  | { form: 'add-nic' }
+  | { form: 'edit-nic'; nic: Nic }
+  | { form: 'ephemeral' }
+  | { form: 'floating' }
+
+function OpenedForm({
+  opened,
+  instance,
+  nicWhy,
+  ipWhy,
+  close,
+}: {
+  opened: Opened
+  instance: Instance
+  nicWhy: string | undefined
+  ipWhy: string | undefined
+  close: () => void
+}) {
+  const { project } = useRouteParams('project')
+  const ipProps = { instance, project, disabledReason: ipWhy, onDismiss: close }
+  return (
+    <Suspense fallback={null}>
+      {opened.form === 'add-nic' && (
+        <NicCreateForm project={project} instance={instance.name} disabledReason={nicWhy} onDismiss={close} />
+      )}
+      {opened.form === 'edit-nic' && (
+        <NicEditForm instance={instance} nic={opened.nic} disabledReason={nicWhy} onDismiss={close} />
+      )}
+      {opened.form === 'ephemeral' && <EphemeralIpForm {...ipProps} />}
+      {opened.form === 'floating' && <FloatingIpForm {...ipProps} />}
+    </Suspense>
+  )
+}
+
+/** Why nothing can be written yet: the machine cannot answer without the instance. */
+const NOT_LOADED = 'The instance is still loading'
+
+function reasonsFor(
+  reason: ActionReason,
+  instance: Instance | undefined,
+  ips: readonly ExternalIp[] | undefined,
+) {
+  return {
+    nic: reason(instance ? instanceRowRefusal(instance, 'UPDATE_NIC') : NOT_LOADED),
+    ip: reason(instance ? null : NOT_LOADED),
+    ephemeral: reason(instance ? ephemeralIpRefusal(ips) : NOT_LOADED),
+  }
+}
+
 export default function NetworkingTab() {
   const ref = useRouteParams('project', 'instance')
+  // An action starting or settling on the instance changes what the machine allows.
+  useRunningActions()
+  // Spec section 6: a collaborator changes networking; a limited collaborator manages instances only.
+  const reason = useActionReason({
+    project: ref.project,
+    role: 'collaborator',
+    what: 'changing the networking of an instance',
+  })
+  const instance = useResource('instanceView', instanceViewParams(ref)).data
   const nics = useList('instanceNetworkInterfaceList', instanceNicsParams(ref))
   const ips = useList('instanceExternalIpList', instanceExternalIpsParams(ref))
+  const [opened, setOpened] = useState<Opened | null>(null)
+  const why = reasonsFor(reason, instance, ips.data?.items)
   return (
     <>
       <TabTable
         title="Network interfaces"
+        actions={
+          <Button size="sm" disabledReason={why.nic} onClick={() => setOpened({ form: 'add-nic' })}>
+            Add network interface
+          </Button>
+        }
         list={{ state: nics, what: 'network interfaces' }}
         columns={nicColumns}
         rows={nics.data?.items ?? []}
         rowKey={(n) => n.id}
+        {...(instance && {
+          rowActions: (n: Nic) => (
+            <RowMenu
+              label={`Actions for ${n.name}`}
+              items={() => nicMenuItems(instance, n, why.nic, () => setOpened({ form: 'edit-nic', nic: n }))}
+            />
+          ),
+        })}
         loading={nics.isLoading}
         empty={{
           icon: <NetworkingIcon />,
@@ -102,10 +255,21 @@ export default function NetworkingTab() {
       />
       <TabTable
         title="External IPs"
+        actions={
+          <div className={actionBar}>
+            <Button size="sm" disabledReason={why.ephemeral} onClick={() => setOpened({ form: 'ephemeral' })}>
+              Attach ephemeral IP
+            </Button>
+            <Button size="sm" disabledReason={why.ip} onClick={() => setOpened({ form: 'floating' })}>
+              Attach floating IP
+            </Button>
+          </div>
+        }
         list={{ state: ips, what: 'external IPs' }}
         columns={ipColumns}
         rows={ips.data?.items ?? []}
         rowKey={(ip) => `${ip.kind}:${ip.ip}`}
+        {...(instance && { rowActions: (ip: ExternalIp) => ipMenu(instance, ip, why.ip) })}
         loading={ips.isLoading}
         empty={{
           icon: <NetworkingIcon />,
@@ -113,6 +277,15 @@ export default function NetworkingTab() {
           body: 'This instance is not reachable from outside its VPC.',
         }}
       />
+      {opened && instance && (
+        <OpenedForm
+          opened={opened}
+          instance={instance}
+          nicWhy={why.nic}
+          ipWhy={opened.form === 'ephemeral' ? why.ephemeral : why.ip}
+          close={() => setOpened(null)}
+        />
+      )}
     </>
   )
 }

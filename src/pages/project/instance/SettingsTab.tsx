@@ -1,16 +1,25 @@
 // Settings tab: the auto-restart policy and where its cooldown stands (spec section 4: a failed
 // instance is due for automatic restart when auto-restart is enabled and no cooldown runs), and the
-// anti-affinity groups the instance belongs to. Read-only for now.
-import { useId } from 'react'
+// anti-affinity groups the instance belongs to. The policy can be changed in any state; joining a
+// group needs a stopped instance (the machine's ADD_TO_AFFINITY_GROUP); leaving one is always allowed.
+import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { isDueForAutoRestart } from '../../../../machines/instance.machine'
-import { useList, useResource } from '../../../../storage'
-import type { ApiResponse } from '../../../api/types'
-import { defineColumns, ServerIcon, Skeleton } from '../../../components'
+import { mutate, useList, useResource } from '../../../../storage'
+import type { ApiResponse, Instance } from '../../../api/types'
+import { Button, defineColumns, ServerIcon, Skeleton } from '../../../components'
+import { confirmAction } from '../../../components/confirm-queue'
+import { RowMenu } from '../../../components/RowMenu'
+import { useRunningActions } from '../../../hooks/live-actions'
+import { useActionReason } from '../../../hooks/use-action-reason'
+import { instanceUpdateBody, performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
+import { instanceRowRefusal } from '../../../ui/row-state'
 import { formatDateTime } from '../../../util/date'
-import { autoRestartPolicyLabel, cooldownLabel } from './helpers'
-import { instanceAntiAffinityParams, instanceViewParams } from './queries'
+import { ChooseForm } from './ChooseForm'
+import { AUTO_RESTART_CHOICES, autoRestartPolicyLabel, autoRestartPolicyOf, cooldownLabel } from './helpers'
+import { groupsToJoin, leaveAntiAffinityGroup } from './networking-actions'
+import { INSTANCE_CHILD_LIMIT, instanceAntiAffinityParams, instanceViewParams } from './queries'
 import { section, sectionHeading, TabTable } from './shared'
 
 type Group = ApiResponse<'instanceAntiAffinityGroupList'>['items'][number]
@@ -24,6 +33,15 @@ const row = css({
   borderColor: 'border.subtle',
 })
 const label = css({ color: 'fg.muted', fontSize: 'sm' })
+// The heading with its button, as TabTable lays out a table's section.
+const headerRow = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  mb: '3',
+  '& h2': { mb: '0' },
+})
 
 const groupColumns = defineColumns<Group>([
   {
@@ -37,18 +55,132 @@ const groupColumns = defineColumns<Group>([
   { id: 'description', header: 'Description', cell: (g) => g.description },
 ])
 
+/**
+ * The policy is part of the instance's configuration (a PUT of the whole of it). The API takes a new
+ * policy in any state and no machine event covers it, so it is written directly through storage and
+ * only offline and the role can refuse it; the answer is the instance, written into every copy.
+ */
+const setPolicy = (instance: Instance, choice: string) =>
+  mutate(
+    'instanceUpdate',
+    {
+      path: { instance: instance.id },
+      body: instanceUpdateBody(instance, { autoRestartPolicy: autoRestartPolicyOf(choice) }),
+    },
+    { writes: 'instance' },
+  )
+
+function PolicyForm({
+  instance,
+  why,
+  close,
+}: {
+  instance: Instance
+  why: string | undefined
+  close: () => void
+}) {
+  return (
+    <ChooseForm
+      id="auto-restart-policy"
+      title="Auto-restart policy"
+      subtitle={`Instance ${instance.name}`}
+      submitLabel="Save"
+      label="Policy"
+      description="What the control plane does when the instance fails."
+      options={AUTO_RESTART_CHOICES}
+      initial={instance.autoRestartPolicy ?? ''}
+      disabledReason={why}
+      op="instanceUpdate"
+      submit={(choice) => setPolicy(instance, choice)}
+      done={() => `Auto-restart policy of ${instance.name} saved`}
+      onDismiss={close}
+    />
+  )
+}
+
+function JoinGroupForm({
+  project,
+  instance,
+  joined,
+  why,
+  close,
+}: {
+  project: string
+  instance: Instance
+  joined: readonly Group[] | undefined
+  why: string | undefined
+  close: () => void
+}) {
+  const all = useList('antiAffinityGroupList', { query: { project, limit: INSTANCE_CHILD_LIMIT } }).data
+    ?.items
+  const offered = all && joined && groupsToJoin(all, joined)
+  return (
+    <ChooseForm
+      id="anti-affinity-join"
+      title="Add to anti-affinity group"
+      subtitle={`Instance ${instance.name}`}
+      submitLabel="Add to group"
+      label="Anti-affinity group"
+      placeholder="Choose a group"
+      requiredMessage="Choose an anti-affinity group"
+      noneText="This instance is in every anti-affinity group of the project."
+      options={offered?.map((g) => ({ value: g.id, label: `${g.name} (${g.policy})` }))}
+      disabledReason={why}
+      op="antiAffinityGroupMemberInstanceAdd"
+      submit={(group) => performInstanceAction(instance, 'ADD_TO_AFFINITY_GROUP', { affinityGroup: group })}
+      done={(group) => `${instance.name} added to ${all?.find((g) => g.id === group)?.name ?? group}`}
+      onDismiss={close}
+    />
+  )
+}
+
+const leaveGroup = (instance: Instance, group: Group, why: string | undefined) => [
+  {
+    label: 'Remove',
+    danger: true,
+    disabledReason: why,
+    onSelect: () =>
+      confirmAction({
+        title: `Remove from ${group.name}`,
+        content: `Remove ${instance.name} from the anti-affinity group ${group.name}?`,
+        actionLabel: 'Remove',
+        actionType: 'danger',
+        errorTitle: `Could not remove ${instance.name} from ${group.name}`,
+        run: () => leaveAntiAffinityGroup(instance, group),
+      }),
+  },
+]
+
+type Opened = 'policy' | 'join' | null
+
 export default function SettingsTab() {
   const ref = useRouteParams('project', 'instance')
   const restartHeading = useId()
+  // An action starting or settling on the instance changes what the machine allows.
+  useRunningActions()
+  const reason = useActionReason({
+    project: ref.project,
+    role: 'limited_collaborator',
+    what: 'managing instances',
+  })
   const view = useResource('instanceView', instanceViewParams(ref))
   const groups = useList('instanceAntiAffinityGroupList', instanceAntiAffinityParams(ref))
+  const [opened, setOpened] = useState<Opened>(null)
   const i = view.data
+  const close = () => setOpened(null)
+  const why = reason(i ? null : 'The instance is still loading')
+  const joinWhy = reason(i ? instanceRowRefusal(i, 'ADD_TO_AFFINITY_GROUP') : 'The instance is still loading')
   return (
     <>
       <section className={section} aria-labelledby={restartHeading}>
-        <h2 id={restartHeading} className={sectionHeading}>
-          Auto-restart
-        </h2>
+        <div className={headerRow}>
+          <h2 id={restartHeading} className={sectionHeading}>
+            Auto-restart
+          </h2>
+          <Button size="sm" disabledReason={why} onClick={() => setOpened('policy')}>
+            Change auto-restart policy
+          </Button>
+        </div>
         <dl className={css({ maxW: '48rem' })}>
           <div className={row}>
             <dt className={label}>Policy</dt>
@@ -74,10 +206,20 @@ export default function SettingsTab() {
       </section>
       <TabTable
         title="Anti-affinity groups"
+        actions={
+          <Button size="sm" disabledReason={joinWhy} onClick={() => setOpened('join')}>
+            Add to group
+          </Button>
+        }
         list={{ state: groups, what: 'anti-affinity groups' }}
         columns={groupColumns}
         rows={groups.data?.items ?? []}
         rowKey={(g) => g.id}
+        {...(i && {
+          rowActions: (g: Group) => (
+            <RowMenu label={`Actions for ${g.name}`} items={() => leaveGroup(i, g, why)} />
+          ),
+        })}
         loading={groups.isLoading}
         empty={{
           icon: <ServerIcon />,
@@ -85,6 +227,16 @@ export default function SettingsTab() {
           body: 'This instance may be placed on the same sled as any other instance.',
         }}
       />
+      {i && opened === 'policy' && <PolicyForm instance={i} why={why} close={close} />}
+      {i && opened === 'join' && (
+        <JoinGroupForm
+          project={ref.project}
+          instance={i}
+          joined={groups.data?.items}
+          why={joinWhy}
+          close={close}
+        />
+      )}
     </>
   )
 }

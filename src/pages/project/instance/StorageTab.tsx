@@ -1,16 +1,31 @@
 // Storage tab: the boot disk, then the other disks attached to the instance, with their states. A disk
 // on its way to another state (attaching, detaching...) keeps the list polling until it settles.
+// Attach existing, create and attach, detach, set or unset as boot disk and snapshot: each allowed by
+// the instance and disk machines together (storage-actions.ts), after offline and the role.
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { diskStateLabel, isDiskTransitional } from '../../../../machines/disk.machine'
 import { useList, useListPoll, useResource } from '../../../../storage'
-import type { Disk } from '../../../api/types'
-import { Badge, DisksIcon, defineColumns } from '../../../components'
+import type { Disk, Instance } from '../../../api/types'
+import { Badge, Button, DisksIcon, defineColumns, toast } from '../../../components'
+import { confirmAction, errorMessage } from '../../../components/confirm-queue'
+import { RowMenu } from '../../../components/RowMenu'
+import { useRunningActions } from '../../../hooks/live-actions'
+import { type ActionReason, useActionReason } from '../../../hooks/use-action-reason'
+import { performDiskAction } from '../../../hooks/use-disk-actor'
+import { instanceUpdateBody, performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
 import { diskBadgeColor } from '../../../ui/badges'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime } from '../../../util/date'
 import { instanceDisksParams, instanceViewParams } from './queries'
 import { listStandIn, TabTable } from './shared'
+import { attachRefusal, diskRowRefusals, snapshotNameFor } from './storage-actions'
+
+// The forms load when first opened.
+const forms = () => import('./DiskForms')
+const AttachDiskForm = lazy(() => forms().then((m) => ({ default: m.AttachDiskForm })))
+const CreateDiskForm = lazy(() => forms().then((m) => ({ default: m.CreateDiskForm })))
 
 const moving = (d: Disk) => isDiskTransitional(d.state.state)
 
@@ -40,17 +55,140 @@ const columns = defineColumns<Disk>([
   },
 ])
 
+/** Runs an action, toasting its outcome: the success names what was done, a failure its message. */
+const report = (work: Promise<void>, done: string, failed: string) =>
+  void work.then(
+    () => toast.success(done),
+    (e: unknown) => toast.error(failed, errorMessage(e)),
+  )
+
+const setBootDisk = (instance: Instance, disk: Disk | null, done: string, failed: string) =>
+  report(
+    performInstanceAction(
+      instance,
+      'UPDATE_BOOT_DISK',
+      instanceUpdateBody(instance, { bootDisk: disk?.id ?? null }),
+    ),
+    done,
+    failed,
+  )
+
+/** The row menu of one of the instance's disks. */
+function diskMenuItems(instance: Instance, disk: Disk, reason: ActionReason) {
+  const refused = diskRowRefusals(instance, disk)
+  const isBoot = instance.bootDiskId === disk.id
+  const snapshot = snapshotNameFor(disk)
+  return [
+    isBoot
+      ? {
+          label: 'Unset as boot disk',
+          disabledReason: reason(refused.unsetBoot),
+          onSelect: () =>
+            setBootDisk(
+              instance,
+              null,
+              `${disk.name} is no longer the boot disk`,
+              'Could not unset the boot disk',
+            ),
+        }
+      : {
+          label: 'Set as boot disk',
+          disabledReason: reason(refused.setBoot),
+          onSelect: () =>
+            setBootDisk(
+              instance,
+              disk,
+              `${disk.name} is the boot disk`,
+              `Could not make ${disk.name} the boot disk`,
+            ),
+        },
+    {
+      label: 'Snapshot',
+      disabledReason: reason(refused.snapshot),
+      onSelect: () =>
+        report(
+          performDiskAction(disk, {
+            type: 'SNAPSHOT',
+            params: { name: snapshot, description: `Snapshot of ${disk.name}` },
+          }),
+          `Snapshot ${snapshot} created`,
+          `Could not snapshot ${disk.name}`,
+        ),
+    },
+    {
+      label: 'Detach',
+      danger: true,
+      disabledReason: reason(refused.detach),
+      onSelect: () =>
+        confirmAction({
+          title: `Detach ${disk.name}`,
+          content: `Detach ${disk.name} from ${instance.name}? The disk and its data are kept.`,
+          actionLabel: 'Detach',
+          actionType: 'danger',
+          errorTitle: `Could not detach ${disk.name}`,
+          run: () => performInstanceAction(instance, 'DETACH_DISK', { disk: disk.id }),
+        }),
+    },
+  ]
+}
+
+type Opened = 'attach' | 'create' | null
+
+function DiskActions({ instance, reason }: { instance: Instance; reason: ActionReason }) {
+  const { project } = useRouteParams('project')
+  const [opened, setOpened] = useState<Opened>(null)
+  const why = reason(attachRefusal(instance))
+  const Form = opened === 'attach' ? AttachDiskForm : CreateDiskForm
+  return (
+    <div className={css({ display: 'flex', gap: '2' })}>
+      <Button size="sm" disabledReason={why} onClick={() => setOpened('attach')}>
+        Attach existing disk
+      </Button>
+      <Button size="sm" disabledReason={why} onClick={() => setOpened('create')}>
+        Create disk
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <Form
+            project={project}
+            instance={instance}
+            disabledReason={why}
+            onDismiss={() => setOpened(null)}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
 export default function StorageTab() {
   const ref = useRouteParams('project', 'instance')
+  // An action starting or settling on the instance or a disk changes what the buttons allow.
+  useRunningActions()
+  const reason = useActionReason({
+    project: ref.project,
+    role: 'limited_collaborator',
+    what: 'managing disks',
+  })
   const instance = useResource('instanceView', instanceViewParams(ref))
   const disks = useList('instanceDiskList', instanceDisksParams(ref))
   useListPoll(disks, moving)
   const standIn = listStandIn(disks, 'disks')
   if (standIn) return standIn
   const items = disks.data?.items ?? []
-  const bootId = instance.data?.bootDiskId
-  const loading = disks.isLoading || !instance.data
-  const table = { columns, rowKey: (d: Disk) => d.id, loading }
+  const current = instance.data
+  const bootId = current?.bootDiskId
+  const loading = disks.isLoading || !current
+  const table = {
+    columns,
+    rowKey: (d: Disk) => d.id,
+    loading,
+    ...(current && {
+      rowActions: (d: Disk) => (
+        <RowMenu label={`Actions for ${d.name}`} items={() => diskMenuItems(current, d, reason)} />
+      ),
+    }),
+  }
   return (
     <>
       <TabTable
@@ -62,6 +200,7 @@ export default function StorageTab() {
       <TabTable
         {...table}
         title="Other disks"
+        actions={current && <DiskActions instance={current} reason={reason} />}
         rows={items.filter((d) => d.id !== bootId)}
         skeletonRows={2}
         empty={{

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  AUTO_RESTART_CHOICES,
   autoRestartPolicyLabel,
+  autoRestartPolicyOf,
   cooldownLabel,
   externalIpKind,
   isUuid,
@@ -86,5 +88,20 @@ describe('auto-restart', () => {
     expect(cooldownLabel({ autoRestartCooldownExpiration: new Date('2025-01-01T13:00:00Z') }, iso, now)).toBe(
       'Until 2025-01-01T13:00:00.000Z',
     )
+  })
+})
+
+describe('auto-restart policy choices', () => {
+  it('offers the API enum with readable labels, and the default as no policy', () => {
+    expect(AUTO_RESTART_CHOICES.map((c) => c.value)).toEqual(['', 'best_effort', 'never'])
+    expect(AUTO_RESTART_CHOICES.map((c) => c.label)).toEqual([
+      'Default (the control plane decides)',
+      'Best effort',
+      'Never',
+    ])
+    expect(autoRestartPolicyOf('best_effort')).toBe('best_effort')
+    expect(autoRestartPolicyOf('never')).toBe('never')
+    expect(autoRestartPolicyOf('')).toBeNull()
+    expect(autoRestartPolicyOf('sometimes')).toBeNull()
   })
 })

@@ -65,3 +65,21 @@ export function cooldownLabel(
   if (!until || until.getTime() <= now.getTime()) return 'None: may restart at once'
   return `Until ${formatDate(until)}`
 }
+
+type AutoRestartPolicy = NonNullable<Instance['autoRestartPolicy']>
+
+/**
+ * The choices of the policy select, the API's enum with readable labels; the empty value is no
+ * policy of the instance's own (the control plane's default applies).
+ */
+export const AUTO_RESTART_CHOICES: readonly { value: AutoRestartPolicy | ''; label: string }[] = [
+  { value: '', label: 'Default (the control plane decides)' },
+  { value: 'best_effort', label: 'Best effort' },
+  { value: 'never', label: 'Never' },
+]
+
+/** The policy a choice of the select stands for: none of its own for the empty choice. */
+export function autoRestartPolicyOf(choice: string): AutoRestartPolicy | null {
+  const found = AUTO_RESTART_CHOICES.find((c) => c.value === choice && c.value !== '')
+  return found ? (found.value as AutoRestartPolicy) : null
+}
