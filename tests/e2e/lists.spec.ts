@@ -77,7 +77,7 @@ test.describe('scale-project', () => {
     await page.goto('/projects/scale-project/instances')
     const table = page.getByRole('table', { name: 'Instances' })
     const header = table.getByRole('columnheader', { name: 'Name' })
-    const firstName = table.getByRole('row').nth(1).getByRole('cell').first()
+    const firstName = table.getByRole('row').nth(1).getByRole('link')
     await expect(header).toHaveAttribute('aria-sort', 'ascending')
     await expect(firstName).toHaveText('instance-00001')
 
