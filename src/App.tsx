@@ -1,4 +1,12 @@
-import { Component, lazy, type ReactNode, Suspense, useLayoutEffect, useMemo } from 'react'
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+} from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { coldStartReader } from './bootstrap'
 import { ConfirmHost } from './components/confirm-queue'
@@ -16,8 +24,10 @@ import { OutletContext, RouteParamsContext } from './route-context'
 import {
   documentTitle,
   indexRedirect,
+  loadedPage,
+  loadPage,
   matchPath,
-  type PageModule,
+  pagesLoaded,
   type RouteMatch,
   type RouteNode,
   scrollHome,
@@ -27,14 +37,17 @@ import {
 import { useScrollRestoration } from './scroll'
 import { usePendingLogout } from './session'
 
-// One lazy component per page loader, created once, so a page keeps its identity (and its state)
-// across every URL that renders it.
-const lazyPages = new Map<NonNullable<RouteNode['page']>, ReturnType<typeof lazy>>()
-function pageFor(load: NonNullable<RouteNode['page']>) {
-  let c = lazyPages.get(load)
+// One component per page loader, created once, so a page keeps its identity (and its state) across
+// every URL that renders it. A page whose code has already loaded (prefetched on hover, or waited for
+// before the first render) is used as it is: it never suspends. That matters for speed, not only
+// for looks: React reveals a Suspense boundary's content no sooner than 300 ms after its fallback was
+// shown (its reveal throttle), which was most of a warm reload's time to the first row.
+const pages = new Map<NonNullable<RouteNode['page']>, ComponentType>()
+function pageFor(load: NonNullable<RouteNode['page']>): ComponentType {
+  let c = pages.get(load)
   if (!c) {
-    c = lazy(() => load() as Promise<PageModule>)
-    lazyPages.set(load, c)
+    c = loadedPage(load) ?? lazy(() => loadPage(load))
+    pages.set(load, c)
   }
   return c
 }
@@ -65,6 +78,28 @@ function nestedPages(match: RouteMatch): ReactNode {
 
 let lastWarmed: string | null = null
 
+/** Starts the route's data reads and code loads, once per location (render calls it too). */
+function warmLocation(pathname: string, search: string, match: RouteMatch | null): void {
+  const warmKey = `${pathname}?${search}`
+  if (match && lastWarmed !== warmKey) {
+    lastWarmed = warmKey
+    warmMatch(match, search, coldStartReader() ?? undefined)
+  }
+}
+
+/**
+ * Before the first render: starts the first route's reads and code, then waits for its pages' code,
+ * at most `capMs` (on a slow link the shell and its skeleton paint first). The cached rows are read
+ * meanwhile, so the first commit of the page can already hold them.
+ */
+export function prepareFirstRoute(capMs: number): Promise<void> {
+  const { pathname, search } = window.location
+  const match = matchPath(pathname)
+  warmLocation(pathname, search.replace(/^\?/, ''), match)
+  if (!match) return Promise.resolve()
+  return Promise.race([pagesLoaded(match), new Promise<void>((r) => setTimeout(r, capMs))])
+}
+
 // Mock mode only: its dialog never reaches a production first load.
 const MockBanner = __MOCK_MODE__
   ? lazy(() => import('./layouts/MockBanner').then((m) => ({ default: m.MockBanner })))
@@ -94,11 +129,7 @@ export function App() {
   // The moment the route is known (in render, before anything commits): the pages' code and the
   // cached data they read load side by side, so the page's first render already has its rows. On a
   // cold start the route's calls go out together with /v1/me. Both are idempotent.
-  const warmKey = `${pathname}?${search}`
-  if (match && lastWarmed !== warmKey) {
-    lastWarmed = warmKey
-    warmMatch(match, search, coldStartReader() ?? undefined)
-  }
+  warmLocation(pathname, search, match)
 
   // A layout effect, so a page that knows better (Page not found for a missing project) can still
   // set its own title in its effects, which run after this.

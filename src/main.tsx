@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './index.css'
-import { App } from './App'
+import { App, prepareFirstRoute } from './App'
 import { startApp } from './bootstrap'
 import { initTheme } from './theme'
 
@@ -10,6 +10,9 @@ initTheme()
 // In mock mode (`npm run dev`, the mock build) the msw worker must serve the API before the first
 // request; otherwise the PWA service worker registers (never both: TOOLCHAIN.md).
 await startApp()
+// The first route's page code, waited for briefly, so the page never commits a fallback first (see
+// pageFor in App.tsx); its cached rows are read in the meantime.
+await prepareFirstRoute(800)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('no #root element')

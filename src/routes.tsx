@@ -594,6 +594,28 @@ function warmLayout(match: RouteMatch, read: DataReader): void {
  * so the page's first render finds its rows in memory. `extra` reads the same keys another way too
  * (the cold start's early requests). Idempotent: the loads and reads are shared.
  */
+type PageLoader = NonNullable<RouteNode['page']>
+const loadedPages = new Map<PageLoader, ComponentType>()
+
+/** Loads a page's code and remembers the component, so a later render can use it without suspending. */
+export function loadPage(load: PageLoader): Promise<PageModule> {
+  return load().then((m) => {
+    loadedPages.set(load, m.default)
+    return m
+  })
+}
+
+/** The page's component when its code has already loaded. */
+export function loadedPage(load: PageLoader): ComponentType | undefined {
+  return loadedPages.get(load)
+}
+
+/** Resolves once the code of every page of the chain has loaded (or failed: the page shows why). */
+export function pagesLoaded(match: RouteMatch): Promise<void> {
+  const loads = match.chain.flatMap((n) => (n.page ? [loadPage(n.page).catch(() => undefined)] : []))
+  return Promise.all(loads).then(() => undefined)
+}
+
 export function warmMatch(match: RouteMatch, search: string, extra?: DataReader): void {
   const at = listPosition(search)
   const read: DataReader = extra
@@ -611,7 +633,7 @@ export function warmMatch(match: RouteMatch, search: string, extra?: DataReader)
   warmLayout(match, read)
   for (const node of match.chain) {
     node.prefetch?.(match.params, read, at)
-    node.page?.().catch(() => undefined)
+    if (node.page) loadPage(node.page).catch(() => undefined)
   }
 }
 
@@ -628,7 +650,7 @@ export function warmRoute(href: string): void {
   const at = listPosition(url.search)
   for (const node of m.chain) {
     node.prefetch?.(m.params, fetchReader, at)
-    node.page?.().catch(() => warmed.delete(key))
+    if (node.page) loadPage(node.page).catch(() => warmed.delete(key))
   }
 }
 
