@@ -271,6 +271,28 @@ describe('roles', () => {
     expect(projects.items.map((p) => p.name)).toEqual(['mock-project'])
     expect((await nobody.call('instanceList', { query: { project: 'scale-project' } })).status).toBe(404)
   })
+
+  it('a limited collaborator manages instances but not their networking', async () => {
+    const limited = new Api(server.url)
+    await limited.login('no-role')
+    const policy = await api.ok<{ role_assignments: unknown[] }>('projectPolicyView', {
+      path: { project: 'mock-project' },
+    })
+    const me = await limited.ok<{ id: string }>('currentUserView')
+    await api.ok('projectPolicyUpdate', {
+      path: { project: 'mock-project' },
+      body: {
+        role_assignments: [
+          ...policy.role_assignments,
+          { identity_id: me.id, identity_type: 'silo_user', role_name: 'limited_collaborator' },
+        ],
+      },
+    })
+    const db1 = { path: { instance: 'db1' }, query: { project: 'mock-project' } }
+    expect((await limited.call('instanceStop', db1)).status).toBe(202)
+    const ip = await limited.call('instanceEphemeralIpAttach', { ...db1, body: {} })
+    expect(ip.status).toBe(403)
+  })
 })
 
 describe('device flow', () => {

@@ -137,7 +137,7 @@ export const instanceHandlers: HttpHandler[] = [
   handle('instanceCreate', (ctx) => {
     const { db, body } = ctx
     const project = lookupProject(ctx, ctx.query.get('project'))
-    requireProject(db, ctx.user, project.id, 'collaborator')
+    requireProject(db, ctx.user, project.id, 'limited_collaborator')
     assertNameFree(
       'instance',
       db.instances.filter((i) => i.project_id === project.id),
@@ -263,7 +263,7 @@ export const instanceHandlers: HttpHandler[] = [
   // Resizing and changing the boot disk need the instance stopped, failed or creating (spec 4).
   handle('instanceUpdate', (ctx) => {
     const i = lookupInstance(ctx, ctx.path.instance)
-    requireProject(ctx.db, ctx.user, i.project_id, 'collaborator')
+    requireProject(ctx.db, ctx.user, i.project_id, 'limited_collaborator')
     const b = ctx.body
     const resizing = b.ncpus !== i.ncpus || b.memory !== i.memory
     const bootId =
@@ -295,7 +295,7 @@ export const instanceHandlers: HttpHandler[] = [
   handle('instanceDelete', (ctx) => {
     const { db } = ctx
     const i = lookupInstance(ctx, ctx.path.instance)
-    requireProject(db, ctx.user, i.project_id, 'collaborator')
+    requireProject(db, ctx.user, i.project_id, 'limited_collaborator')
     if (i.run_state !== 'stopped' && i.run_state !== 'failed') {
       throw invalidRequest(
         `cannot delete instance: instance is in state "${i.run_state}" and must be stopped or failed`,
@@ -322,7 +322,7 @@ export const instanceHandlers: HttpHandler[] = [
   // Start from stopped or failed (spec 4); already running or starting is a no-op, as on the rack.
   handle('instanceStart', (ctx) => {
     const i = lookupInstance(ctx, ctx.path.instance)
-    requireProject(ctx.db, ctx.user, i.project_id, 'collaborator')
+    requireProject(ctx.db, ctx.user, i.project_id, 'limited_collaborator')
     if (i.run_state === 'running' || i.run_state === 'starting') return i
     if (i.run_state !== 'stopped' && i.run_state !== 'failed') badState('start', i)
     setRunState(i, 'starting')
@@ -333,7 +333,7 @@ export const instanceHandlers: HttpHandler[] = [
   // Stop from running, starting, rebooting or failed (spec 4); stopped or stopping is a no-op.
   handle('instanceStop', (ctx) => {
     const i = lookupInstance(ctx, ctx.path.instance)
-    requireProject(ctx.db, ctx.user, i.project_id, 'collaborator')
+    requireProject(ctx.db, ctx.user, i.project_id, 'limited_collaborator')
     if (i.run_state === 'stopped' || i.run_state === 'stopping') return i
     if (!['running', 'starting', 'rebooting', 'failed'].includes(i.run_state)) badState('stop', i)
     setRunState(i, 'stopping')
@@ -344,7 +344,7 @@ export const instanceHandlers: HttpHandler[] = [
   // Reboot only from running (spec 4).
   handle('instanceReboot', (ctx) => {
     const i = lookupInstance(ctx, ctx.path.instance)
-    requireProject(ctx.db, ctx.user, i.project_id, 'collaborator')
+    requireProject(ctx.db, ctx.user, i.project_id, 'limited_collaborator')
     if (i.run_state !== 'running') badState('reboot', i)
     setRunState(i, 'rebooting')
     transitionLater(currentDb, i.id, 'rebooting', 'running', TRANSITION_MS.reboot)
@@ -363,7 +363,7 @@ export const instanceHandlers: HttpHandler[] = [
   handle('instanceDiskAttach', (ctx) => {
     const { db } = ctx
     const i = lookupInstance(ctx, ctx.path.instance)
-    requireProject(db, ctx.user, i.project_id, 'collaborator')
+    requireProject(db, ctx.user, i.project_id, 'limited_collaborator')
     const d = lookupInProject(
       ctx,
       'disk',
@@ -391,7 +391,7 @@ export const instanceHandlers: HttpHandler[] = [
   handle('instanceDiskDetach', (ctx) => {
     const { db } = ctx
     const i = lookupInstance(ctx, ctx.path.instance)
-    requireProject(db, ctx.user, i.project_id, 'collaborator')
+    requireProject(db, ctx.user, i.project_id, 'limited_collaborator')
     const d = lookupInProject(
       ctx,
       'disk',

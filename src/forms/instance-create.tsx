@@ -26,6 +26,7 @@ import { bytesToBase64 } from '../util/base64'
 import { formatBytes, GiB, KiB } from '../util/bytes'
 import { generateName } from '../util/names'
 import { check, explainName, type FieldRule, gibRule, NAME } from './validation'
+import { VpcSubnetFields } from './vpc-subnet-fields'
 
 export type InstanceCreateBody = ApiParams<'instanceCreate'>['body']
 
@@ -727,16 +728,18 @@ export function InstanceCreateForm({ project }: { project: string }) {
             <p className={muted}>One interface in the project's default VPC and subnet.</p>
           )}
           {values.network === 'custom' && (
-            <CustomNic
-              project={project}
-              vpc={values.vpc}
-              vpcField={form.field('vpc')}
-              subnetField={form.field('subnet')}
-              onVpc={(vpc) => {
-                set('vpc', vpc)
-                set('subnet', '')
-              }}
-            />
+            <div className={row}>
+              <VpcSubnetFields
+                project={project}
+                vpc={values.vpc}
+                vpcField={form.field('vpc')}
+                subnetField={form.field('subnet')}
+                onVpc={(vpc) => {
+                  set('vpc', vpc)
+                  set('subnet', '')
+                }}
+              />
+            </div>
           )}
           <Checkbox
             label="Ephemeral external IP"
@@ -840,8 +843,6 @@ export function InstanceCreateForm({ project }: { project: string }) {
   )
 }
 
-type FieldOf = ReturnType<ReturnType<typeof useForm<InstanceCreateValues>>['field']>
-
 function UserDataFile({ form }: { form: ReturnType<typeof useForm<InstanceCreateValues>> }) {
   const { value: _unset, onChange: _own, ...fileField } = form.field('userDataFile')
   const file = form.values.userDataFile
@@ -856,60 +857,6 @@ function UserDataFile({ form }: { form: ReturnType<typeof useForm<InstanceCreate
       }
       {...fileField}
       onChange={(e) => form.set('userDataFile', (e.target as HTMLInputElement).files?.[0] ?? null)}
-    />
-  )
-}
-
-/** The VPC and subnet of a custom interface: the subnets are read once a VPC is chosen. */
-function CustomNic({
-  project,
-  vpc,
-  vpcField,
-  subnetField,
-  onVpc,
-}: {
-  project: string
-  vpc: string
-  vpcField: FieldOf
-  subnetField: FieldOf
-  onVpc: (vpc: string) => void
-}) {
-  const vpcs = useList('vpcList', { query: { project, ...LIST } }).data?.items
-  return (
-    <div className={row}>
-      <Select
-        label="VPC"
-        required
-        placeholder={vpcs === undefined ? 'Loading VPCs…' : 'Choose a VPC'}
-        options={(vpcs ?? []).map((x) => ({ value: x.name, label: x.name }))}
-        {...vpcField}
-        onChange={(e) => onVpc(e.target.value)}
-      />
-      {vpc ? (
-        <SubnetSelect project={project} vpc={vpc} field={subnetField} />
-      ) : (
-        <Select
-          label="Subnet"
-          required
-          disabled
-          placeholder="Choose a VPC first"
-          options={[]}
-          {...subnetField}
-        />
-      )}
-    </div>
-  )
-}
-
-function SubnetSelect({ project, vpc, field }: { project: string; vpc: string; field: FieldOf }) {
-  const subnets = useList('vpcSubnetList', { query: { project, vpc, ...LIST } }).data?.items
-  return (
-    <Select
-      label="Subnet"
-      required
-      placeholder={subnets === undefined ? 'Loading subnets…' : 'Choose a subnet'}
-      options={(subnets ?? []).map((s) => ({ value: s.name, label: `${s.name} (${s.ipv4Block})` }))}
-      {...field}
     />
   )
 }

@@ -180,7 +180,7 @@ function OpenedForm({
   close: () => void
 }) {
   const { project } = useRouteParams('project')
-  const ipProps = { instance, project, disabledReason: ipWhy, onDismiss: close }
+  const ipProps = { instance, disabledReason: ipWhy, onDismiss: close }
   return (
     <Suspense fallback={null}>
       {opened.form === 'add-nic' && (
@@ -190,7 +190,7 @@ function OpenedForm({
         <NicEditForm instance={instance} nic={opened.nic} disabledReason={nicWhy} onDismiss={close} />
       )}
       {opened.form === 'ephemeral' && <EphemeralIpForm {...ipProps} />}
-      {opened.form === 'floating' && <FloatingIpForm {...ipProps} />}
+      {opened.form === 'floating' && <FloatingIpForm project={project} {...ipProps} />}
     </Suspense>
   )
 }

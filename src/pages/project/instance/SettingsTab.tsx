@@ -16,11 +16,11 @@ import { instanceUpdateBody, performInstanceAction } from '../../../hooks/use-in
 import { useRouteParams } from '../../../route-context'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { formatDateTime } from '../../../util/date'
-import { ChooseForm } from './ChooseForm'
+import { ChooseForm, type ChooseFormCommon } from './ChooseForm'
 import { AUTO_RESTART_CHOICES, autoRestartPolicyLabel, autoRestartPolicyOf, cooldownLabel } from './helpers'
 import { groupsToJoin, leaveAntiAffinityGroup } from './networking-actions'
 import { INSTANCE_CHILD_LIMIT, instanceAntiAffinityParams, instanceViewParams } from './queries'
-import { section, sectionHeading, TabTable } from './shared'
+import { section, sectionHeader, sectionHeading, TabTable } from './shared'
 
 type Group = ApiResponse<'instanceAntiAffinityGroupList'>['items'][number]
 
@@ -33,15 +33,6 @@ const row = css({
   borderColor: 'border.subtle',
 })
 const label = css({ color: 'fg.muted', fontSize: 'sm' })
-// The heading with its button, as TabTable lays out a table's section.
-const headerRow = css({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: '3',
-  mb: '3',
-  '& h2': { mb: '0' },
-})
 
 const groupColumns = defineColumns<Group>([
   {
@@ -70,66 +61,48 @@ const setPolicy = (instance: Instance, choice: string) =>
     { writes: 'instance' },
   )
 
-function PolicyForm({
-  instance,
-  why,
-  close,
-}: {
-  instance: Instance
-  why: string | undefined
-  close: () => void
-}) {
+function PolicyForm(common: ChooseFormCommon) {
+  const { instance } = common
   return (
     <ChooseForm
+      {...common}
       id="auto-restart-policy"
       title="Auto-restart policy"
-      subtitle={`Instance ${instance.name}`}
       submitLabel="Save"
       label="Policy"
       description="What the control plane does when the instance fails."
       options={AUTO_RESTART_CHOICES}
       initial={instance.autoRestartPolicy ?? ''}
-      disabledReason={why}
       op="instanceUpdate"
       submit={(choice) => setPolicy(instance, choice)}
       done={() => `Auto-restart policy of ${instance.name} saved`}
-      onDismiss={close}
     />
   )
 }
 
 function JoinGroupForm({
   project,
-  instance,
   joined,
-  why,
-  close,
-}: {
-  project: string
-  instance: Instance
-  joined: readonly Group[] | undefined
-  why: string | undefined
-  close: () => void
-}) {
+  ...common
+}: ChooseFormCommon & { project: string; joined: readonly Group[] | undefined }) {
+  const { instance } = common
   const all = useList('antiAffinityGroupList', { query: { project, limit: INSTANCE_CHILD_LIMIT } }).data
     ?.items
   const offered = all && joined && groupsToJoin(all, joined)
   return (
     <ChooseForm
+      {...common}
       id="anti-affinity-join"
       title="Add to anti-affinity group"
-      subtitle={`Instance ${instance.name}`}
       submitLabel="Add to group"
       label="Anti-affinity group"
       placeholder="Choose a group"
       requiredMessage="Choose an anti-affinity group"
       noneText="This instance is in every anti-affinity group of the project."
       options={offered?.map((g) => ({ value: g.id, label: `${g.name} (${g.policy})` }))}
-      disabledReason={why}
       op="antiAffinityGroupMemberInstanceAdd"
       submit={(group) => performInstanceAction(instance, 'ADD_TO_AFFINITY_GROUP', { affinityGroup: group })}
       done={(group) => `${instance.name} added to ${all?.find((g) => g.id === group)?.name ?? group}`}
-      onDismiss={close}
     />
   )
 }
@@ -173,7 +146,7 @@ export default function SettingsTab() {
   return (
     <>
       <section className={section} aria-labelledby={restartHeading}>
-        <div className={headerRow}>
+        <div className={sectionHeader}>
           <h2 id={restartHeading} className={sectionHeading}>
             Auto-restart
           </h2>
@@ -227,14 +200,14 @@ export default function SettingsTab() {
           body: 'This instance may be placed on the same sled as any other instance.',
         }}
       />
-      {i && opened === 'policy' && <PolicyForm instance={i} why={why} close={close} />}
+      {i && opened === 'policy' && <PolicyForm instance={i} disabledReason={why} onDismiss={close} />}
       {i && opened === 'join' && (
         <JoinGroupForm
           project={ref.project}
-          instance={i}
           joined={groups.data?.items}
-          why={joinWhy}
-          close={close}
+          instance={i}
+          disabledReason={joinWhy}
+          onDismiss={close}
         />
       )}
     </>

@@ -35,7 +35,7 @@ export const sectionHeading = css({ fontSize: 'md', fontWeight: 'semibold', mb: 
 export const section = css({ mb: '8' })
 export const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
 
-const sectionHeader = css({
+export const sectionHeader = css({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',

@@ -1,0 +1,61 @@
+// Attach an external IP to an instance: an ephemeral one from a pool of the silo (blank: the silo's
+// default pool, as in the instance create form), or one of the project's unattached floating IPs.
+import { useList } from '../../../../storage'
+import { ChooseForm, type ChooseFormCommon } from './ChooseForm'
+import {
+  attachEphemeralIp,
+  attachFloatingIp,
+  ephemeralPoolSelector,
+  unattachedFloatingIps,
+  unicastPools,
+} from './networking-actions'
+
+/** The instance create form's page of pools and floating IPs: both forms share one cache entry. */
+const LIST = { limit: 100 }
+
+export function EphemeralIpForm(common: ChooseFormCommon) {
+  const { instance } = common
+  const pools = useList('ipPoolList', { query: LIST }).data?.items
+  const offered = pools && unicastPools(pools)
+  return (
+    <ChooseForm
+      {...common}
+      id="ephemeral-ip-attach"
+      title="Attach ephemeral IP"
+      submitLabel="Attach"
+      label="IP pool"
+      placeholder="Silo default pool"
+      options={offered?.map((p) => ({ value: p.name, label: p.isDefault ? `${p.name} (default)` : p.name }))}
+      op="instanceEphemeralIpAttach"
+      submit={(pool) => attachEphemeralIp(instance, ephemeralPoolSelector(pool, offered ?? []))}
+      done={() => `Ephemeral IP attached to ${instance.name}`}
+    />
+  )
+}
+
+export function FloatingIpForm({ project, ...common }: ChooseFormCommon & { project: string }) {
+  const { instance } = common
+  const floating = useList('floatingIpList', { query: { project, ...LIST } }).data?.items
+  return (
+    <ChooseForm
+      {...common}
+      id="floating-ip-attach"
+      title="Attach floating IP"
+      submitLabel="Attach"
+      label="Floating IP"
+      placeholder="Choose a floating IP"
+      requiredMessage="Choose a floating IP"
+      noneText="No unattached floating IPs in this project."
+      // By id: a floating IP's id needs no project to resolve it.
+      options={
+        floating &&
+        unattachedFloatingIps(floating).map((f) => ({ value: f.id, label: `${f.name} (${f.ip})` }))
+      }
+      op="floatingIpAttach"
+      submit={(id) => attachFloatingIp(instance, id)}
+      done={(id) =>
+        `Floating IP ${floating?.find((f) => f.id === id)?.name ?? id} attached to ${instance.name}`
+      }
+    />
+  )
+}

@@ -1,0 +1,106 @@
+import type { Instance } from '../../../api/types'
+import { SideModalForm, TextField, toast } from '../../../components'
+import { NameField } from '../../../components/FormField'
+import { check, chosen, IP, NAME } from '../../../forms/validation'
+import { VpcSubnetFields } from '../../../forms/vpc-subnet-fields'
+import { FormError, useForm } from '../../../hooks/use-form'
+import { performInstanceAction } from '../../../hooks/use-instance-actor'
+import { createNic, type Nic, type NicCreateValues, nicUpdateBody } from './networking-actions'
+
+type Common = { disabledReason: string | undefined; onDismiss: () => void }
+
+/** How both forms close, and why they cannot be sent now (offline, role, the machine). */
+const frame = ({ disabledReason, onDismiss }: Common) => ({ onDismiss, submitDisabledReason: disabledReason })
+
+const INITIAL: NicCreateValues = { name: '', description: '', vpc: '', subnet: '', ip: '' }
+
+export function NicCreateForm({
+  project,
+  instance,
+  ...common
+}: Common & { project: string; instance: string }) {
+  const { onDismiss } = common
+  const form = useForm({
+    id: 'nic-create',
+    initial: INITIAL,
+    rules: { name: NAME, vpc: chosen('Choose a VPC'), subnet: chosen('Choose a subnet') },
+    // The private IP is optional: checked only when one is typed.
+    check: ({ ip }) => {
+      const problem = ip.trim() ? check(IP, ip.trim()) : undefined
+      return problem ? { ip: problem } : {}
+    },
+    op: 'instanceNetworkInterfaceCreate',
+    submit: (values) => createNic({ project, instance }, values),
+    onSuccess: (nic) => {
+      toast.success(`Network interface ${nic?.name} added`)
+      onDismiss()
+    },
+  })
+  const { vpc } = form.values
+  return (
+    <SideModalForm
+      form={form}
+      title="Add network interface"
+      subtitle={`Instance ${instance}`}
+      submitLabel="Add network interface"
+      {...frame(common)}
+    >
+      <NameField label="Name" required describeRule {...form.field('name')} />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <VpcSubnetFields
+        project={project}
+        vpc={vpc}
+        vpcField={form.field('vpc')}
+        subnetField={form.field('subnet')}
+        onVpc={(v) => {
+          form.set('vpc', v)
+          form.set('subnet', '')
+        }}
+      />
+      <TextField
+        label="Private IP"
+        autoComplete="off"
+        description="Leave blank to have one assigned from the subnet."
+        {...form.field('ip')}
+      />
+    </SideModalForm>
+  )
+}
+
+export function NicEditForm({ instance, nic, ...common }: Common & { instance: Instance; nic: Nic }) {
+  const { onDismiss } = common
+  const form = useForm({
+    id: 'nic-edit',
+    initial: { name: nic.name, description: nic.description },
+    rules: { name: NAME },
+    op: 'instanceNetworkInterfaceUpdate',
+    submit: async ({ name, description }) => {
+      try {
+        await performInstanceAction(instance, 'UPDATE_NIC', {
+          interface: nic.id,
+          body: nicUpdateBody(nic, { name, description }),
+        })
+      } catch (e) {
+        // The machine rejects with the catalogue's message; a taken name is about the name field.
+        const message = e instanceof Error ? e.message : String(e)
+        throw new FormError(message, /already exists/i.test(message) ? 'name' : undefined)
+      }
+    },
+    onSuccess: (_data, { name }) => {
+      toast.success(`Network interface ${name} saved`)
+      onDismiss()
+    },
+  })
+  return (
+    <SideModalForm
+      form={form}
+      title="Edit network interface"
+      subtitle={nic.name}
+      submitLabel="Save"
+      {...frame(common)}
+    >
+      <NameField label="Name" required describeRule {...form.field('name')} />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+    </SideModalForm>
+  )
+}

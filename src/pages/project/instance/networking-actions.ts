@@ -1,0 +1,166 @@
+// What the networking and settings tabs send: request bodies built from what the instance and its
+// interfaces have now (pure, unit-tested in networking-actions.test.ts), and the writes that are not
+// machine events, each through storage's `mutate` with the lists it changes, so the tab (and any other
+// view of the same lists) refetches what it shows.
+import { mutate } from '../../../../storage'
+import type { ApiParams, ApiResponse, Instance, ListItem, Schema } from '../../../api/types'
+import { unwrap } from '../../../hooks/use-instance-actor'
+
+export type Nic = ListItem<'instanceNetworkInterfaceList'>
+export type ExternalIp = ApiResponse<'instanceExternalIpList'>['items'][number]
+export type AntiAffinityGroup = ListItem<'antiAffinityGroupList'>
+type NicUpdateBody = ApiParams<'instanceNetworkInterfaceUpdate'>['body']
+type IpStackCreate = Schema<'PrivateIpStackCreate'>
+type PoolSelector = Schema<'PoolSelector'>
+
+/** The extra networks an interface may route (both stacks' on a dual-stack interface). */
+export function nicTransitIps(nic: Pick<Nic, 'ipStack'>): string[] {
+  const s = nic.ipStack
+  return s.type === 'dual_stack' ? [...s.value.v4.transitIps, ...s.value.v6.transitIps] : s.value.transitIps
+}
+
+/**
+ * The update is a whole-interface write: `transit_ips` left out means "none" to the API, so what the
+ * change does not name is sent back as the interface has it (a rename keeps its transit IPs).
+ */
+export function nicUpdateBody(nic: Nic, change: Partial<NicUpdateBody>): NicUpdateBody {
+  return {
+    name: nic.name,
+    description: nic.description,
+    primary: nic.primary,
+    transitIps: nicTransitIps(nic),
+    ...change,
+  }
+}
+
+/**
+ * The IP stack of a new interface: the API's default (dual stack, both addresses picked from the
+ * subnet) unless an address is typed; a typed one pins that family and the other is still picked.
+ */
+export function nicIpConfig(ip: string): IpStackCreate {
+  const address = ip.trim()
+  const auto = { ip: { type: 'auto' as const }, transitIps: [] }
+  if (!address) return { type: 'dual_stack', value: { v4: auto, v6: auto } }
+  const pinned = { ip: { type: 'explicit' as const, value: address }, transitIps: [] }
+  const v6 = address.includes(':')
+  return { type: 'dual_stack', value: { v4: v6 ? auto : pinned, v6: v6 ? pinned : auto } }
+}
+
+export type NicCreateValues = { name: string; description: string; vpc: string; subnet: string; ip: string }
+
+export const nicCreateBody = (v: NicCreateValues): ApiParams<'instanceNetworkInterfaceCreate'>['body'] => ({
+  name: v.name,
+  description: v.description,
+  vpcName: v.vpc,
+  subnetName: v.subnet,
+  ipConfig: nicIpConfig(v.ip),
+})
+
+type Pool = Pick<ListItem<'ipPoolList'>, 'name' | 'isDefault' | 'ipVersion' | 'poolType'>
+
+/** The pools an instance's address can come from (multicast pools hold group addresses only). */
+export const unicastPools = <P extends Pool>(pools: readonly P[]): P[] =>
+  pools.filter((p) => p.poolType !== 'multicast')
+
+/**
+ * Where an ephemeral IP comes from: the chosen pool, or (none chosen) the silo's default. With a
+ * default pool of each IP version the API needs the version (nexus.json, PoolSelector `auto`): IPv4.
+ */
+export function ephemeralPoolSelector(pool: string, pools: readonly Pool[]): PoolSelector {
+  if (pool) return { type: 'explicit', pool }
+  const defaults = unicastPools(pools).filter((p) => p.isDefault)
+  return { type: 'auto', ipVersion: defaults.length > 1 ? 'v4' : null }
+}
+
+/** The project's floating IPs free to attach (a floating IP sits on one instance at a time). */
+export const unattachedFloatingIps = <F extends { instanceId?: string | null }>(ips: readonly F[]): F[] =>
+  ips.filter((f) => !f.instanceId)
+
+/** The project's anti-affinity groups the instance is not in yet. */
+export function groupsToJoin<G extends { id: string }>(
+  all: readonly G[],
+  joined: readonly { id: string }[],
+): G[] {
+  const member = new Set(joined.map((g) => g.id))
+  return all.filter((g) => !member.has(g.id))
+}
+
+/** The API holds one ephemeral IP per instance: a second attach is refused, so it is not offered. */
+export function ephemeralIpRefusal(ips: readonly ExternalIp[] | undefined): string | null {
+  return ips?.some((ip) => ip.kind === 'ephemeral') ? 'This instance already has an ephemeral IP' : null
+}
+
+export const PRIMARY_NIC_REASON = 'This is already the primary interface'
+
+const nicLists = [{ endpoint: 'instanceNetworkInterfaceList' as const }]
+// Every cached copy: the tab reads by the route's name, the instances list by name, a lookup by id.
+const ipLists = [{ endpoint: 'instanceExternalIpList' as const }]
+const floatingLists = [...ipLists, { endpoint: 'floatingIpList' as const }]
+
+export const createNic = (ref: { project: string; instance: string }, values: NicCreateValues) =>
+  mutate(
+    'instanceNetworkInterfaceCreate',
+    { query: { project: ref.project, instance: ref.instance }, body: nicCreateBody(values) },
+    { invalidates: nicLists },
+  )
+
+/** Rejects with the server's message (deleting the primary while others remain is refused). */
+export async function deleteNic(nic: Nic): Promise<void> {
+  unwrap(
+    'instanceNetworkInterfaceDelete',
+    await mutate(
+      'instanceNetworkInterfaceDelete',
+      { path: { interface: nic.id } },
+      { removes: { id: nic.id }, invalidates: nicLists },
+    ),
+  )
+}
+
+export const attachEphemeralIp = (instance: Instance, poolSelector: PoolSelector) =>
+  mutate(
+    'instanceEphemeralIpAttach',
+    { path: { instance: instance.id }, body: { poolSelector } },
+    { invalidates: ipLists },
+  )
+
+export const attachFloatingIp = (instance: Instance, floatingIp: string) =>
+  mutate(
+    'floatingIpAttach',
+    { path: { floatingIp }, body: { kind: 'instance', parent: instance.id } },
+    { invalidates: floatingLists },
+  )
+
+/** Detaches an ephemeral or floating IP (SNAT addresses are not the instance's to give back). */
+export async function detachExternalIp(instance: Instance, ip: ExternalIp): Promise<void> {
+  if (ip.kind === 'floating') {
+    unwrap(
+      'floatingIpDetach',
+      await mutate('floatingIpDetach', { path: { floatingIp: ip.id } }, { invalidates: floatingLists }),
+    )
+  } else {
+    unwrap(
+      'instanceEphemeralIpDetach',
+      await mutate(
+        'instanceEphemeralIpDetach',
+        { path: { instance: instance.id } },
+        { invalidates: ipLists },
+      ),
+    )
+  }
+}
+
+export async function leaveAntiAffinityGroup(instance: Instance, group: AntiAffinityGroup): Promise<void> {
+  unwrap(
+    'antiAffinityGroupMemberInstanceDelete',
+    await mutate(
+      'antiAffinityGroupMemberInstanceDelete',
+      { path: { antiAffinityGroup: group.id, instance: instance.id } },
+      {
+        invalidates: [
+          { endpoint: 'instanceAntiAffinityGroupList' },
+          { endpoint: 'antiAffinityGroupMemberList' },
+        ],
+      },
+    ),
+  )
+}

@@ -1,0 +1,313 @@
+// The instance page's networking and settings tabs, writing (issue 12): network interfaces added,
+// edited, made primary and deleted on a stopped instance (the server's word when the primary cannot
+// go), refused with the machine's reason on a running one; an ephemeral IP attached and detached; the
+// auto-restart policy changed; anti-affinity membership added and removed; every write disabled with
+// the role's reason for a silo viewer and with "You are offline" on a cached visit without network;
+// axe with the add-interface form open. Each test that writes has an instance of its own.
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { createInstance, expectAccessible, login, waitForServiceWorker } from './helpers'
+
+const PROJECT = 'mock-project'
+const DB1 = `/projects/${PROJECT}/instances/db1`
+const NIC_REFUSAL = 'Network interfaces can only be changed on a stopped instance'
+const NETWORKING_ROLE =
+  'Your role does not allow this: changing the networking of an instance needs the collaborator role or stronger'
+const SETTINGS_ROLE =
+  'Your role does not allow this: managing instances needs the limited collaborator role or stronger'
+
+const unique = (what: string) => `${what}-${Math.random().toString(16).slice(2, 8)}`
+const nicTable = (page: Page) => page.getByRole('table', { name: 'Network interfaces' })
+const ipTable = (page: Page) => page.getByRole('table', { name: 'External IPs' })
+const groupTable = (page: Page) => page.getByRole('table', { name: 'Anti-affinity groups' })
+const item = (page: Page, label: string) => page.getByRole('menuitem', { name: label, exact: true })
+
+/**
+ * Presses a button by keyboard: a success toast lands at the bottom right, over a side modal's submit
+ * button, and a pointer resting there would hold it open.
+ */
+async function activate(button: Locator) {
+  await button.focus()
+  await button.press('Enter')
+}
+
+async function expectRefused(control: Locator, reason: string) {
+  await expect(control).toHaveAttribute('aria-disabled', 'true')
+  await expect(control).toHaveAccessibleDescription(reason)
+}
+
+/**
+ * Opens a row's menu by keyboard (a success toast may cover the row's end, where its trigger is); the
+ * caller closes it (Escape) or picks an item.
+ */
+async function openMenu(page: Page, row: string | Locator) {
+  const trigger =
+    typeof row === 'string'
+      ? page.getByRole('button', { name: `Actions for ${row}`, exact: true })
+      : row.getByRole('button', { name: /^Actions for / })
+  await trigger.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menu')).toBeVisible()
+}
+
+/**
+ * Picks the open menu's item at `index` by keyboard (opened by keyboard, the first is highlighted), so
+ * no pointer timing decides whether the selection lands.
+ */
+async function pick(page: Page, label: string, index: number) {
+  const items = page.getByRole('menu').getByRole('menuitem')
+  await expect(items.nth(0)).toHaveAttribute('data-highlighted', '')
+  for (let i = 1; i <= index; i++) {
+    await page.keyboard.press('ArrowDown')
+    await expect(items.nth(i)).toHaveAttribute('data-highlighted', '')
+  }
+  await expect(items.nth(index)).toHaveAccessibleName(label)
+  await page.keyboard.press('Enter')
+}
+
+async function closeMenu(page: Page) {
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+}
+
+async function addNic(page: Page, name: string) {
+  await activate(page.getByRole('button', { name: 'Add network interface' }))
+  const form = page.getByRole('dialog', { name: 'Add network interface' })
+  await form.getByRole('textbox', { name: 'Name' }).fill(name)
+  await form.getByRole('combobox', { name: 'VPC' }).selectOption('mock-vpc')
+  await form.getByRole('combobox', { name: 'Subnet' }).selectOption('mock-subnet')
+  await activate(form.getByRole('button', { name: 'Add network interface' }))
+  await expect(form).toHaveCount(0)
+  await expect(nicTable(page).getByRole('cell', { name, exact: true })).toBeVisible()
+}
+
+test.describe('instance networking and settings', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page)
+  })
+
+  test('network interfaces of a stopped instance: add, edit, make primary, delete', async ({ page }) => {
+    // Many round trips, each with the mock's 200-400 ms delay, plus an axe run.
+    test.slow()
+    const name = unique('nw')
+    await createInstance(page.request, name, { start: false, description: 'e2e networking' })
+    await page.goto(`/projects/${PROJECT}/instances/${name}/networking`)
+    await expect(page.getByRole('heading', { name: 'No network interfaces' })).toBeVisible()
+
+    // A failed submit names the missing choices and keeps the typed name; axe with the form open.
+    await activate(page.getByRole('button', { name: 'Add network interface' }))
+    const form = page.getByRole('dialog', { name: 'Add network interface' })
+    await form.getByRole('textbox', { name: 'Name' }).fill('net0')
+    await form.getByRole('textbox', { name: 'Private IP' }).fill('300.1.1.1')
+    await activate(form.getByRole('button', { name: 'Add network interface' }))
+    await expect(form.getByText('Choose a VPC').first()).toBeVisible()
+    await expect(form.getByText('Not a valid IP address').first()).toBeVisible()
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('net0')
+    await expectAccessible(page)
+    await activate(form.getByRole('button', { name: 'Cancel' }))
+    await expect(form).toHaveCount(0)
+
+    await addNic(page, 'net0')
+    await expect(
+      nicTable(page).getByRole('row').filter({ hasText: 'net0' }).getByText('primary'),
+    ).toBeVisible()
+    await addNic(page, 'net1')
+
+    // Edit: the new name replaces the old in the table.
+    await openMenu(page, 'net1')
+    await pick(page, 'Edit', 0)
+    const edit = page.getByRole('dialog', { name: 'Edit network interface' })
+    await edit.getByRole('textbox', { name: 'Name' }).fill('net1-renamed')
+    await edit.getByRole('textbox', { name: 'Description' }).fill('the second one')
+    await activate(edit.getByRole('button', { name: 'Save' }))
+    await expect(edit).toHaveCount(0)
+    await expect(nicTable(page).getByRole('cell', { name: 'net1-renamed', exact: true })).toBeVisible()
+    await expect(nicTable(page).getByRole('cell', { name: 'net1', exact: true })).toHaveCount(0)
+
+    // Make primary: refused on the primary one with its reason, done on the other.
+    await openMenu(page, 'net0')
+    await expectRefused(item(page, 'Make primary'), 'This is already the primary interface')
+    await closeMenu(page)
+    await openMenu(page, 'net1-renamed')
+    await pick(page, 'Make primary', 1)
+    await expect(
+      nicTable(page).getByRole('row').filter({ hasText: 'net1-renamed' }).getByText('primary'),
+    ).toBeVisible()
+    await expect(
+      nicTable(page).getByRole('row').filter({ hasText: 'net0' }).getByText('primary'),
+    ).toHaveCount(0)
+
+    // Deleting the primary while another remains: the server's message, and the interface stays.
+    await openMenu(page, 'net1-renamed')
+    await pick(page, 'Delete', 2)
+    let confirm = page.getByRole('alertdialog', { name: 'Delete network interface' })
+    await activate(confirm.getByRole('button', { name: 'Delete' }))
+    await expect(
+      page.getByText(
+        'The primary interface for an instance may not be deleted while secondary interfaces are still attached',
+      ),
+    ).toBeVisible()
+    await expect(confirm).toHaveCount(0)
+    await expect(nicTable(page).getByRole('cell', { name: 'net1-renamed', exact: true })).toBeVisible()
+
+    // The secondary goes.
+    await openMenu(page, 'net0')
+    await pick(page, 'Delete', 2)
+    confirm = page.getByRole('alertdialog', { name: 'Delete network interface' })
+    await activate(confirm.getByRole('button', { name: 'Delete' }))
+    await expect(confirm).toHaveCount(0)
+    await expect(nicTable(page).getByRole('cell', { name: 'net0', exact: true })).toHaveCount(0)
+    await expect(nicTable(page).getByRole('cell', { name: 'net1-renamed', exact: true })).toBeVisible()
+  })
+
+  test('a running instance: interface changes refused with the machine reason; an ephemeral IP attached and detached', async ({
+    page,
+  }) => {
+    test.slow()
+    const name = unique('nw-run')
+    await createInstance(page.request, name, { start: true, description: 'e2e networking running' })
+    await page.goto(`/projects/${PROJECT}/instances/${name}/networking`)
+    await expectRefused(page.getByRole('button', { name: 'Add network interface' }), NIC_REFUSAL)
+
+    // db1 is running and has interfaces: every row action carries the machine's reason (read only).
+    await page.goto(`${DB1}/networking`)
+    await expect(nicTable(page).getByRole('cell', { name: 'net1', exact: true })).toBeVisible()
+    await openMenu(page, 'net1')
+    for (const label of ['Edit', 'Make primary', 'Delete'])
+      await expectRefused(item(page, label), NIC_REFUSAL)
+    await closeMenu(page)
+
+    await page.goto(`/projects/${PROJECT}/instances/${name}/networking`)
+    await activate(page.getByRole('button', { name: 'Attach ephemeral IP' }))
+    const form = page.getByRole('dialog', { name: 'Attach ephemeral IP' })
+    await form.getByRole('combobox', { name: 'IP pool' }).selectOption('ip-pool-2')
+    await activate(form.getByRole('button', { name: 'Attach' }))
+    await expect(form).toHaveCount(0)
+    const row = ipTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'ephemeral', exact: true }) })
+    await expect(row.getByRole('cell', { name: 'ip-pool-2', exact: true })).toBeVisible()
+    await expectRefused(
+      page.getByRole('button', { name: 'Attach ephemeral IP' }),
+      'This instance already has an ephemeral IP',
+    )
+
+    await openMenu(page, row)
+    await pick(page, 'Detach', 0)
+    const confirm = page.getByRole('alertdialog', { name: /^Detach ephemeral IP / })
+    await activate(confirm.getByRole('button', { name: 'Detach' }))
+    await expect(confirm).toHaveCount(0)
+    await expect(row).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Attach ephemeral IP' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await page.request.post(`/v1/instances/${name}/stop?project=${PROJECT}`)
+  })
+
+  test('settings: the auto-restart policy changes; anti-affinity membership is added and removed', async ({
+    page,
+  }) => {
+    test.slow()
+    const name = unique('nw-set')
+    await createInstance(page.request, name, { start: false, description: 'e2e settings' })
+    await page.goto(`/projects/${PROJECT}/instances/${name}/settings`)
+    const policy = page.getByRole('tabpanel').getByRole('definition').first()
+    await expect(policy).toHaveText(/^Default/)
+
+    await activate(page.getByRole('button', { name: 'Change auto-restart policy' }))
+    const form = page.getByRole('dialog', { name: 'Auto-restart policy' })
+    await form.getByRole('combobox', { name: 'Policy' }).selectOption({ label: 'Never' })
+    await activate(form.getByRole('button', { name: 'Save' }))
+    await expect(form).toHaveCount(0)
+    await expect(policy).toHaveText('Never')
+
+    await expect(page.getByRole('heading', { name: 'No anti-affinity groups' })).toBeVisible()
+    await activate(page.getByRole('button', { name: 'Add to group' }))
+    const join = page.getByRole('dialog', { name: 'Add to anti-affinity group' })
+    await join
+      .getByRole('combobox', { name: 'Anti-affinity group' })
+      .selectOption({ label: 'oil-water (fail)' })
+    await activate(join.getByRole('button', { name: 'Add to group' }))
+    await expect(join).toHaveCount(0)
+    await expect(groupTable(page).getByRole('cell', { name: 'oil-water', exact: true })).toBeVisible()
+
+    await openMenu(page, 'oil-water')
+    await pick(page, 'Remove', 0)
+    const confirm = page.getByRole('alertdialog', { name: 'Remove from oil-water' })
+    await activate(confirm.getByRole('button', { name: 'Remove' }))
+    await expect(confirm).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'No anti-affinity groups' })).toBeVisible()
+  })
+
+  test('joining a group on a running instance is refused with the machine reason', async ({ page }) => {
+    await page.goto(`${DB1}/settings`)
+    await expectRefused(
+      page.getByRole('button', { name: 'Add to group' }),
+      'Only a stopped instance can be added to an affinity group',
+    )
+    // The policy may change in any state.
+    await expect(page.getByRole('button', { name: 'Change auto-restart policy' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+  })
+
+  test('a silo viewer sees every write action on both tabs disabled with the role reason', async ({
+    page,
+  }) => {
+    await login(page, 'silo-viewer')
+    await page.goto(`${DB1}/networking`)
+    await expect(nicTable(page).getByRole('cell', { name: 'net1', exact: true })).toBeVisible()
+    for (const label of ['Add network interface', 'Attach ephemeral IP', 'Attach floating IP'])
+      await expectRefused(page.getByRole('button', { name: label }), NETWORKING_ROLE)
+    await openMenu(page, 'net1')
+    for (const label of ['Edit', 'Make primary', 'Delete'])
+      await expectRefused(item(page, label), NETWORKING_ROLE)
+    await closeMenu(page)
+    await openMenu(page, '192.0.2.10')
+    await expectRefused(item(page, 'Detach'), NETWORKING_ROLE)
+    await closeMenu(page)
+
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await expect(groupTable(page).getByRole('cell', { name: 'romulus-remus', exact: true })).toBeVisible()
+    for (const label of ['Change auto-restart policy', 'Add to group'])
+      await expectRefused(page.getByRole('button', { name: label }), SETTINGS_ROLE)
+    await openMenu(page, 'romulus-remus')
+    await expectRefused(item(page, 'Remove'), SETTINGS_ROLE)
+  })
+
+  test('offline, both tabs paint from the cache and their actions say "You are offline"', async ({
+    page,
+    context,
+  }) => {
+    test.slow()
+    await page.goto(`${DB1}/settings`)
+    await expect(groupTable(page).getByRole('cell', { name: 'romulus-remus', exact: true })).toBeVisible()
+    await page.getByRole('tab', { name: 'Networking' }).click()
+    await expect(nicTable(page).getByRole('cell', { name: 'net1', exact: true })).toBeVisible()
+    await expect(ipTable(page).getByRole('cell', { name: /^192\.0\.2\.10/ })).toBeVisible()
+    await waitForServiceWorker(page)
+
+    await context.setOffline(true)
+    try {
+      await page.reload()
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+      await expect(nicTable(page).getByRole('cell', { name: 'net1', exact: true })).toBeVisible()
+      await expect(ipTable(page).getByRole('cell', { name: /^192\.0\.2\.10/ })).toBeVisible()
+      for (const label of ['Add network interface', 'Attach ephemeral IP', 'Attach floating IP'])
+        await expectRefused(page.getByRole('button', { name: label }), 'You are offline')
+      await openMenu(page, 'net1')
+      await expectRefused(item(page, 'Delete'), 'You are offline')
+      await closeMenu(page)
+
+      await page.getByRole('tab', { name: 'Settings' }).click()
+      await expect(groupTable(page).getByRole('cell', { name: 'romulus-remus', exact: true })).toBeVisible()
+      for (const label of ['Change auto-restart policy', 'Add to group'])
+        await expectRefused(page.getByRole('button', { name: label }), 'You are offline')
+      await openMenu(page, 'romulus-remus')
+      await expectRefused(item(page, 'Remove'), 'You are offline')
+    } finally {
+      await context.setOffline(false)
+    }
+  })
+})
