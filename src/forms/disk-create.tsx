@@ -9,7 +9,6 @@
 // the SHA-256 of its whole content, hashed (with progress) as soon as it is picked.
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
-import { mutate } from '../../storage'
 import { Button, SideModal, SideModalForm, TextField, toast } from '../components'
 import { confirmAction } from '../components/confirm-queue'
 import { NameField, RadioGroup, WholeNumberField } from '../components/FormField'
@@ -31,6 +30,7 @@ import { FormError, useForm } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { UPLOAD_T } from '../strings'
 import { formatBytes, GiB } from '../util/bytes'
+import { createBlankDisk } from './disk-blank'
 import { check, gibRule, NAME } from './validation'
 
 export const MAX_DISK_GIB = 1023
@@ -99,19 +99,7 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
         }
         return undefined
       }
-      return mutate(
-        'diskCreate',
-        {
-          query: { project },
-          body: {
-            name,
-            description,
-            size: Number(sizeGib) * GiB,
-            diskBackend: { type: 'distributed', diskSource: { type: 'blank', blockSize: 4096 } },
-          },
-        },
-        { invalidates: [{ endpoint: 'diskList' }] },
-      )
+      return createBlankDisk(project, { name, description, sizeGib })
     },
     onSuccess: (disk) => {
       if (!disk) return

@@ -20,7 +20,7 @@ import { PageHeader } from '../components/PageHeader'
 import { FormErrorSummary } from '../components/SideModal'
 import { toast } from '../components/toast-queue'
 import { useActionReason } from '../hooks/use-action-reason'
-import { FormError, useForm } from '../hooks/use-form'
+import { type FieldProps, FormError, useForm } from '../hooks/use-form'
 import { paths } from '../paths'
 import { bytesToBase64 } from '../util/base64'
 import { formatBytes, GiB, KiB } from '../util/bytes'
@@ -368,6 +368,16 @@ export function fieldOfConflict(
   return 'bootDiskName'
 }
 
+/** vCPUs and memory in GiB within the platform's limits: the create form's custom size and Resize. */
+export function InstanceSizeFields({ ncpus, memoryGib }: { ncpus: FieldProps; memoryGib: FieldProps }) {
+  return (
+    <>
+      <WholeNumberField label="vCPUs" min={1} max={MAX_VCPUS} required {...ncpus} />
+      <WholeNumberField label="Memory (GiB)" min={1} max={MAX_MEMORY_GIB} required {...memoryGib} />
+    </>
+  )
+}
+
 // ---- The page --------------------------------------------------------------------------------------
 
 const LIST = { limit: 100 }
@@ -572,14 +582,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
           />
           {values.hardware === CUSTOM && (
             <div className={row}>
-              <WholeNumberField label="vCPUs" min={1} max={MAX_VCPUS} required {...form.field('ncpus')} />
-              <WholeNumberField
-                label="Memory (GiB)"
-                min={1}
-                max={MAX_MEMORY_GIB}
-                required
-                {...form.field('memoryGib')}
-              />
+              <InstanceSizeFields ncpus={form.field('ncpus')} memoryGib={form.field('memoryGib')} />
             </div>
           )}
         </Section>
