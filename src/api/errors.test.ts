@@ -49,7 +49,13 @@ describe('toUserError: the spec 8 catalogue', () => {
       'Disk name already exists',
     )
     expect(alreadyExistsMessage('vpcSubnetCreate', 'already exists: vpc-subnet "a"')).toBe(
-      'Vpc subnet name already exists',
+      'VPC subnet name already exists',
+    )
+    expect(alreadyExistsMessage('floatingIpCreate', 'already exists: floating_ip "a"')).toBe(
+      'Floating IP name already exists',
+    )
+    expect(alreadyExistsMessage('antiAffinityGroupCreate', 'already exists: anti_affinity_group "g"')).toBe(
+      'Anti-affinity group name already exists',
     )
   })
 
@@ -58,7 +64,7 @@ describe('toUserError: the spec 8 catalogue', () => {
       'Project name already exists',
     )
     expect(alreadyExistsMessage('vpcSubnetCreate', '')).toBe('Subnet name already exists')
-    expect(alreadyExistsMessage('floatingIpCreate', 'duplicate')).toBe('Ip name already exists')
+    expect(alreadyExistsMessage('floatingIpCreate', 'duplicate')).toBe('IP name already exists')
     expect(alreadyExistsMessage('instanceCreate', '')).toBe('Instance name already exists')
     expect(alreadyExistsMessage('instanceCreate', '').endsWith(S.alreadyExistsSuffix)).toBe(true)
   })

@@ -28,8 +28,20 @@ export const NO_GROUP_NOTICE_DOCS_URL = NO_GROUP_DOCS_URL
 
 const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
 
-/** `vpc-subnet` / `floating_ip` -> `Vpc subnet` / `Floating ip`: a resource kind as a sentence start. */
-const resourceLabel = (kind: string) => capitalize(kind.replace(/[-_]+/g, ' ').trim())
+const ACRONYMS: Record<string, string> = { ip: 'IP', vpc: 'VPC', ssh: 'SSH', saml: 'SAML', idp: 'IdP' }
+
+/**
+ * `vpc-subnet` / `floating_ip` / `anti_affinity_group` -> `VPC subnet` / `Floating IP` /
+ * `Anti-affinity group`: a resource kind as a sentence start, acronyms in capitals.
+ */
+function resourceLabel(kind: string): string {
+  const words = kind.split(/[-_\s]+/).filter(Boolean)
+  const label = words
+    .map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase())
+    .join(' ')
+    .replace(/\banti /g, 'anti-')
+  return capitalize(label)
+}
 
 /**
  * Spec 8, ObjectAlreadyExists: "The named resource followed by "name already exists". The resource kind
