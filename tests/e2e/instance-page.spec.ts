@@ -167,6 +167,7 @@ test.describe('instance page', () => {
   })
 
   test('axe finds no serious or critical violations', async ({ page }) => {
+    test.slow() // four full axe runs, one per tab
     for (const tab of ['storage', 'networking', 'connect', 'settings']) {
       await page.goto(`${DB1}/${tab}`)
       await expect(page.getByRole('tab', { name: tab, exact: false, selected: true })).toBeVisible()

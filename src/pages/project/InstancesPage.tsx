@@ -4,10 +4,8 @@
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
-import { useList } from '../../../storage'
 import type { Instance } from '../../api/types'
 import type { BulkAction } from '../../components/BulkBar'
-import { CopyButton } from '../../components/CopyButton'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
 import { InstancesIcon } from '../../components/icons'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
@@ -21,40 +19,9 @@ import { instanceIsMoving, instanceRowRefusal } from '../../ui/row-state'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime, formatDuration } from '../../util/date'
-import { instanceExternalIpsParams } from './instance/queries'
+import { ExternalIps } from './instance/ExternalIps'
 
 const muted = css({ color: 'fg.muted', fontSize: 'xs' })
-const ipList = css({ display: 'flex', flexDir: 'column', gap: '0.5' })
-const ipItem = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  fontFamily: 'mono',
-  fontSize: 'xs',
-})
-
-/**
- * The addresses an instance is reached at: ephemeral and floating (SNAT addresses are shared, outbound
- * only). Read through storage with the instance page's key, so both share one cache entry and the
- * cell paints offline; mounted after the row painted, and only for mounted rows.
- */
-function ExternalIps({ project, instance }: { project: string; instance: string }) {
-  const ips = useList('instanceExternalIpList', instanceExternalIpsParams({ project, instance }))
-  if (!ips.data) return null
-  const reachable = ips.data.items.filter((ip) => ip.kind !== 'snat')
-  if (reachable.length === 0) return <span className={muted}>—</span>
-  return (
-    <span className={ipList}>
-      {reachable.map((ip) => (
-        <span key={ip.ip} className={ipItem}>
-          {ip.ip}
-          <CopyButton value={ip.ip} label={`IP address ${ip.ip}`} />
-        </span>
-      ))}
-    </span>
-  )
-}
-
 // The name links to the instance's page (its storage tab by the index redirect).
 const columnsFor = (project: string) =>
   defineColumns<Instance>([

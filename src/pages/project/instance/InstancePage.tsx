@@ -17,7 +17,9 @@ import { instanceBadgeColor } from '../../../ui/badges'
 import { ResourceFallback } from '../../../ui/ResourceFallback'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime, formatDuration } from '../../../util/date'
+import { ExternalIps } from './ExternalIps'
 import { InstanceActions } from './InstanceActions'
+import { PrimaryVpc } from './names'
 import { instanceViewParams } from './queries'
 
 const polled = (i: Instance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.runState)
@@ -68,7 +70,7 @@ function Prop({ label, children }: { label: string; children: React.ReactNode })
   )
 }
 
-function InstanceProps({ instance }: { instance: Instance }) {
+function InstanceProps({ project, instance }: { project: string; instance: Instance }) {
   return (
     <dl className={props}>
       <Prop label="State">
@@ -78,6 +80,12 @@ function InstanceProps({ instance }: { instance: Instance }) {
       <Prop label="Memory">{formatBytes(instance.memory)}</Prop>
       <Prop label="Hostname">
         <span className={mono}>{instance.hostname}</span>
+      </Prop>
+      <Prop label="VPC">
+        <PrimaryVpc project={project} instance={instance.name} />
+      </Prop>
+      <Prop label="External IPs">
+        <ExternalIps project={project} instance={instance.name} />
       </Prop>
       <Prop label="ID">
         <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
@@ -106,7 +114,7 @@ function InstanceView({ project, instance }: { project: string; instance: string
   if (data) {
     body = (
       <>
-        <InstanceProps instance={data} />
+        <InstanceProps project={project} instance={data} />
         <RouteTabs label={`Instance ${data.name}`} tabs={tabs}>
           <Outlet />
         </RouteTabs>

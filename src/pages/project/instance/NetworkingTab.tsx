@@ -18,6 +18,7 @@ import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { externalIpKind, nicAddresses } from './helpers'
+import { PoolName, SubnetName, VpcName } from './names'
 import {
   deleteNic,
   detachExternalIp,
@@ -37,26 +38,6 @@ const NicEditForm = lazy(() => nicForms().then((m) => ({ default: m.NicEditForm 
 const ipForms = () => import('./AttachIpForm')
 const EphemeralIpForm = lazy(() => ipForms().then((m) => ({ default: m.EphemeralIpForm })))
 const FloatingIpForm = lazy(() => ipForms().then((m) => ({ default: m.FloatingIpForm })))
-
-/** A name read by id, with the id itself standing in until (or unless) it is known. */
-function NameById({ name, id }: { name: string | undefined; id: string }) {
-  return name ? <span>{name}</span> : <span className={mono}>{id}</span>
-}
-
-function VpcName({ id }: { id: string }) {
-  const vpc = useResource('vpcView', { path: { vpc: id } })
-  return <NameById name={vpc.data?.name} id={id} />
-}
-
-function SubnetName({ id }: { id: string }) {
-  const subnet = useResource('vpcSubnetView', { path: { subnet: id } })
-  return <NameById name={subnet.data?.name} id={id} />
-}
-
-function PoolName({ id }: { id: string }) {
-  const pool = useResource('ipPoolView', { path: { pool: id } })
-  return <NameById name={pool.data?.name} id={id} />
-}
 
 const nicColumns = defineColumns<Nic>([
   {

@@ -1,0 +1,38 @@
+// The addresses an instance is reached at, each with a copy button: shown in the instances list and in
+// the instance page's header.
+import { css } from 'styled-system/css'
+import { useList } from '../../../../storage'
+import { CopyButton } from '../../../components/CopyButton'
+import { instanceExternalIpsParams } from './queries'
+
+const muted = css({ color: 'fg.muted', fontSize: 'xs' })
+const ipList = css({ display: 'flex', flexDir: 'column', gap: '0.5' })
+const ipItem = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  fontFamily: 'mono',
+  fontSize: 'xs',
+})
+
+/**
+ * The addresses an instance is reached at: ephemeral and floating (SNAT addresses are shared, outbound
+ * only). Read through storage with the instance page's key, so both share one cache entry and the
+ * cell paints offline; mounted after the row painted, and only for mounted rows.
+ */
+export function ExternalIps({ project, instance }: { project: string; instance: string }) {
+  const ips = useList('instanceExternalIpList', instanceExternalIpsParams({ project, instance }))
+  if (!ips.data) return null
+  const reachable = ips.data.items.filter((ip) => ip.kind !== 'snat')
+  if (reachable.length === 0) return <span className={muted}>—</span>
+  return (
+    <span className={ipList}>
+      {reachable.map((ip) => (
+        <span key={ip.ip} className={ipItem}>
+          {ip.ip}
+          <CopyButton value={ip.ip} label={`IP address ${ip.ip}`} />
+        </span>
+      ))}
+    </span>
+  )
+}
