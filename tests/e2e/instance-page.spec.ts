@@ -49,7 +49,9 @@ test.describe('instance page', () => {
     await expect(bootDisk(page).getByText('attached', { exact: true })).toBeVisible()
     // detaching-disk is db1's too, not its boot disk.
     await expect(
-      page.getByRole('table', { name: 'Other disks' }).getByRole('cell', { name: 'detaching-disk', exact: true }),
+      page
+        .getByRole('table', { name: 'Other disks' })
+        .getByRole('cell', { name: 'detaching-disk', exact: true }),
     ).toBeVisible()
     expect(errors).toEqual([])
   })

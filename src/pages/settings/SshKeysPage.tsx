@@ -3,7 +3,7 @@
 // routes: their side modals open in this list's <Outlet />, over the list, which stays mounted.
 import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useLocation, useSearch } from 'wouter'
+import { Link, useSearch } from 'wouter'
 import type { SshKey } from '../../api/types'
 import { confirmDelete } from '../../components/confirm-queue'
 import { KeyIcon } from '../../components/icons'
