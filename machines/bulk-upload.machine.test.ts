@@ -18,10 +18,11 @@ import { allStateNodes, allTransitions, walkMachine, walkScope } from './testing
 
 /**
  * Transition definitions of the machine, counted by hand (the graph walk checks it): preparing 2,
- * creating 5, checking 9, starting 3, uploading 7, paused 3, retrying 5, stopping 3, finalizing 3,
- * failed 2; in cancelling: deciding 2, checking 4, confirming 2, stopping 2, deleting 2.
+ * creating 5, checking 10, starting 3, uploading 7, paused 3, retrying 6, stopping 3, finalizing 4,
+ * imaging 3, cleaningUp 2, failed 2; in cancelling: deciding 2, checking 4, confirming 2, stopping 2,
+ * deleting 2.
  */
-const TRANSITIONS = 54
+const TRANSITIONS = 62
 
 const CHUNK = 1024
 
@@ -47,7 +48,15 @@ type CallFailPlan = (call: Call, attempt: number) => { error: Error; acted?: boo
 /** Fake API + file: a server-side disk state, records every call, reassembles the disk from the writes. */
 function fakeIo(
   file: Uint8Array,
-  opts: { fail?: FailPlan; failCall?: CallFailPlan; writeDelayMs?: number; diskState?: DiskState } = {},
+  opts: {
+    fail?: FailPlan
+    failCall?: CallFailPlan
+    writeDelayMs?: number
+    diskState?: DiskState
+    /** The n-th (0-based) createImage fails with this error. */
+    failImage?: (attempt: number) => Error | null
+    failCleanup?: Error
+  } = {},
 ) {
   const disk = new Uint8Array(file.length)
   const calls: string[] = []
@@ -103,6 +112,18 @@ function fakeIo(
     deleteDisk: fromPromise<unknown, { diskId: string }>(async ({ input }) => {
       calls.push(`delete ${input.diskId}`)
     }),
+    createImage: fromPromise<unknown, { diskId: string; snapshotName: string | null }>(async ({ input }) => {
+      calls.push(`image ${input.snapshotName}`)
+      const planned = opts.failImage?.(callAttempts.get('image' as Call) ?? 0)
+      callAttempts.set('image' as Call, (callAttempts.get('image' as Call) ?? 0) + 1)
+      if (planned) throw planned
+    }),
+    cleanupImport: fromPromise<unknown, { diskId: string; snapshotName: string | null }>(
+      async ({ input }) => {
+        calls.push(`cleanup ${input.diskId} ${input.snapshotName}`)
+        if (opts.failCleanup) throw opts.failCleanup
+      },
+    ),
     uploadChunks: chunkUploader({
       readChunk: async (offset, size) => Buffer.from(file.subarray(offset, offset + size)).toString('base64'),
       writeChunk: async ({ offset, base64Data }) => {
@@ -612,6 +633,100 @@ describe('cancel never destroys a finished disk without asking', () => {
   })
 })
 
+describe('bulk upload into an image', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const imageInput = (size: number) => ({ size, chunkSize: CHUNK, snapshotName: 'tmp-1', image: true })
+
+  it('after finalize makes the image from the snapshot, then deletes the temporary disk and snapshot', async () => {
+    const file = makeFile(CHUNK * 3)
+    const io = fakeIo(file)
+    const actor = run(io, imageInput(file.length))
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(actor.getSnapshot().context.error).toBeNull()
+    expect(io.disk).toEqual(file)
+    expect(io.calls.slice(-3)).toEqual(['finalize tmp-1', 'image tmp-1', 'cleanup disk-1 tmp-1'])
+  })
+
+  it('without `image` nothing after finalize runs', async () => {
+    const file = makeFile(CHUNK * 2)
+    const io = fakeIo(file)
+    const actor = run(io, { size: file.length, chunkSize: CHUNK, snapshotName: 'tmp-1' })
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(io.calls.filter((c) => c.startsWith('image') || c.startsWith('cleanup'))).toEqual([])
+  })
+
+  it('a dropped link while making the image pauses, then makes it (once the link is back)', async () => {
+    const file = makeFile(CHUNK * 2)
+    const io = fakeIo(file, { failImage: (n) => (n === 0 ? networkError() : null) })
+    const actor = run(io, imageInput(file.length))
+    await vi.advanceTimersByTimeAsync(100)
+    expect(actor.getSnapshot().value).toBe('paused')
+    expect(actor.getSnapshot().context.step).toBe('image')
+    actor.send({ type: 'ONLINE' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(io.calls.filter((c) => c.startsWith('image'))).toHaveLength(2)
+    expect(io.calls.filter((c) => c === 'finalize tmp-1')).toHaveLength(1)
+  })
+
+  it('a refused image fails with its message; CANCEL then deletes the temporary disk without asking', async () => {
+    const file = makeFile(CHUNK * 2)
+    const io = fakeIo(file, { failImage: () => httpError('already exists: image "x"', 400) })
+    const actor = run(io, imageInput(file.length))
+    await vi.advanceTimersByTimeAsync(100)
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(actor.getSnapshot().context.error).toBe('already exists: image "x"')
+    actor.send({ type: 'CANCEL' })
+    await vi.advanceTimersByTimeAsync(0)
+    // The disk finished importing (detached), but it is temporary: deleted without a confirmation.
+    expect(actor.getSnapshot().value).toBe('cancelled')
+    expect(io.calls.at(-1)).toBe('delete disk-1')
+  })
+
+  it('CANCEL is not taken while the image is being made', async () => {
+    const file = makeFile(CHUNK * 2)
+    const io = fakeIo(file)
+    const actor = run(io, imageInput(file.length))
+    await vi.advanceTimersByTimeAsync(50)
+    const snap = bulkUploadMachine.resolveState({ value: 'imaging', context: actor.getSnapshot().context })
+    expect(snap.can({ type: 'CANCEL' })).toBe(false)
+    expect(
+      bulkUploadMachine.resolveState({ value: 'cleaningUp', context: snap.context }).can({ type: 'CANCEL' }),
+    ).toBe(false)
+  })
+
+  it('a failed cleanup still ends done (the image exists) and says what was left', async () => {
+    const file = makeFile(CHUNK * 2)
+    const io = fakeIo(file, { failCleanup: httpError('disk busy', 400) })
+    const actor = run(io, imageInput(file.length))
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(actor.getSnapshot().context.error).toBe(
+      'The image was created, but its temporary disk or snapshot could not be deleted: disk busy',
+    )
+  })
+
+  it('a resumed image upload whose finalize went through goes on to the image', async () => {
+    const file = makeFile(CHUNK * 2)
+    const io = fakeIo(file, { diskState: 'detached' })
+    const actor = run(io, {
+      ...imageInput(file.length),
+      resumeFrom: { diskId: 'disk-9', ackedChunks: [0, 1] },
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(io.calls).toEqual(['fetch disk-9', 'image tmp-1', 'cleanup disk-9 tmp-1'])
+  })
+})
+
 describe('fileFingerprint', () => {
   it('is the size and the SHA-256 of the whole file', () => {
     const hex = 'ab'.repeat(32)
@@ -652,6 +767,8 @@ describe('bulk upload machine graph', () => {
         'startBulkWrite',
         'stopBulkWrite',
         'finalizeDisk',
+        'createImage',
+        'cleanupImport',
         'cancelStopBulkWrite',
         'cancelDeleteDisk',
       ].flatMap((id) => [out(id, undefined), ...errors.map((e) => err(id, e))]),
@@ -662,6 +779,14 @@ describe('bulk upload machine graph', () => {
         { size: 4096, chunkSize: 1024 },
         { size: 4096, chunkSize: 1024, resumeFrom: { diskId: 'd', ackedChunks: [1] } },
         { size: 1024, chunkSize: 1024, resumeFrom: { diskId: 'd', ackedChunks: [0] } },
+        { size: 1024, chunkSize: 1024, snapshotName: 's', image: true },
+        {
+          size: 1024,
+          chunkSize: 1024,
+          snapshotName: 's',
+          image: true,
+          resumeFrom: { diskId: 'd', ackedChunks: [0] },
+        },
       ],
       events: () => events,
       // Everything a guard reads (retries only sets the delay, so it is left out to keep the graph finite).
@@ -675,15 +800,17 @@ describe('bulk upload machine graph', () => {
           s.context.cancelRequested,
           s.context.diskId !== null,
           s.context.acked.length,
+          s.context.image,
         ]),
     })
     expect(result.missingNodes).toEqual([])
     expect(result.missingTransitions).toEqual([])
     // The machine's size, counted by hand from its definition: a change to it must be deliberate.
-    // States: 14 top-level (preparing, creating, checking, starting, uploading, paused, retrying,
-    // stopping, finalizing, failed, cancelling, cancelled, dismissed, done) + 5 in cancelling.
-    expect(allStateNodes(bulkUploadMachine)).toHaveLength(19)
-    expect(result.visitedNodes.size).toBe(19)
+    // States: 16 top-level (preparing, creating, checking, starting, uploading, paused, retrying,
+    // stopping, finalizing, imaging, cleaningUp, failed, cancelling, cancelled, dismissed, done) + 5 in
+    // cancelling.
+    expect(allStateNodes(bulkUploadMachine)).toHaveLength(21)
+    expect(result.visitedNodes.size).toBe(21)
     expect(allTransitions(bulkUploadMachine)).toHaveLength(TRANSITIONS)
     expect(result.takenTransitions.size).toBe(TRANSITIONS)
   })

@@ -4,6 +4,15 @@
 //   base64 writes, a few in flight) -> stopping (bulk-write-stop) -> finalizing (finalize, optional
 //   snapshot) -> done
 //
+// With `image: true` (an image file uploaded as an image): finalize snapshots the disk, then
+//   imaging (createImage: waits for the snapshot, creates the image from it) -> cleaningUp
+//   (cleanupImport: deletes the temporary disk and snapshot) -> done
+// The disk is temporary then, so CANCEL deletes it (through the injected deleteDisk, which removes
+// the snapshot too) without asking, even once it finished importing. CANCEL is not taken while the
+// image is being made: the image may exist by the time a cancel could act, and an image the user asked
+// for is never removed behind their back. A failed cleanup does not undo the image: `done` keeps the
+// failure in `error` so the user hears that a temporary disk or snapshot was left.
+//
 // - Transient failures are retried with backoff (1 s, 2 s, 4 s ... capped at 15 s): a network error
 //   (the injected call rejects with `{ network: true }`) or a 429 as long as it takes, a 5xx
 //   MAX_SERVER_RETRIES times in a row. Anything else (a 4xx) goes to `failed` at once with its message.
@@ -24,8 +33,9 @@
 //   when the disk is already importing_from_bulk_writes.
 //
 // I/O is injected: `bulkUploadMachine.provide({ actors: { createDisk, fetchDisk, startBulkWrite,
-// stopBulkWrite, finalizeDisk, deleteDisk, uploadChunks: chunkUploader({ readChunk, writeChunk }) } })`.
-import { and, assign, type EventObject, fromCallback, fromPromise, or, setup } from 'xstate'
+// stopBulkWrite, finalizeDisk, deleteDisk, uploadChunks: chunkUploader({ readChunk, writeChunk }),
+// createImage, cleanupImport } })` (the last two only for `image: true`).
+import { and, assign, type EventObject, fromCallback, fromPromise, not, or, setup } from 'xstate'
 import type { Disk, DiskState } from '../src/api/types'
 import { errorMessage } from './shared'
 
@@ -95,8 +105,13 @@ export type BulkUploadInput = {
   concurrency?: number
   /** Passed to finalize: a snapshot of the disk is taken with this name. */
   snapshotName?: string | null
+  /** After finalize, make an image of the snapshot and delete the (temporary) disk and snapshot. */
+  image?: boolean
   resumeFrom?: { diskId: string; ackedChunks: number[] }
 }
+
+/** What createImage and cleanupImport work on: the temporary disk and the snapshot finalize took. */
+export type ImageStepInput = { diskId: string; snapshotName: string | null }
 
 export type UploadChunksInput = {
   diskId: string
@@ -120,13 +135,15 @@ export type BulkUploadEvent =
   | { type: 'ALL_ACKED' }
 
 /** The step the upload is at: what `checking` verifies and what a retry goes back to. */
-export type UploadStep = 'resume' | 'start' | 'upload' | 'stop' | 'finalize'
+export type UploadStep = 'resume' | 'start' | 'upload' | 'stop' | 'finalize' | 'image'
 
 export type BulkUploadContext = {
   size: number
   chunkSize: number
   concurrency: number
   snapshotName: string | null
+  /** The upload ends in an image (createImage, cleanupImport); its disk is temporary. */
+  image: boolean
   resume: boolean
   diskId: string | null
   /** Acknowledged chunk indexes, ascending. Persist with diskId to resume after a reload. */
@@ -253,6 +270,10 @@ function withRate(c: BulkUploadContext, bytesAcked: number, at: number) {
 }
 
 const diskRef = ({ context }: { context: BulkUploadContext }) => ({ diskId: context.diskId! })
+const imageStepInput = ({ context }: { context: BulkUploadContext }): ImageStepInput => ({
+  diskId: context.diskId!,
+  snapshotName: context.snapshotName,
+})
 
 type Args = { context: BulkUploadContext; event: BulkUploadEvent }
 
@@ -290,6 +311,8 @@ export const bulkUploadMachine = setup({
     stopBulkWrite: notProvided<unknown, DiskRef>('stopBulkWrite'),
     finalizeDisk: notProvided<unknown, DiskRef & { snapshotName: string | null }>('finalizeDisk'),
     deleteDisk: notProvided<unknown, DiskRef>('deleteDisk'),
+    createImage: notProvided<unknown, ImageStepInput>('createImage'),
+    cleanupImport: notProvided<unknown, ImageStepInput>('cleanupImport'),
     uploadChunks: chunkUploader({
       readChunk: async () => {
         throw new Error('readChunk was not provided to the bulk-upload machine')
@@ -301,6 +324,7 @@ export const bulkUploadMachine = setup({
   },
   guards: {
     resuming: ({ context }) => context.resume,
+    makesImage: ({ context }) => context.image,
     cancelRequested: ({ context }) => context.cancelRequested,
     hasDisk: ({ context }) => context.diskId !== null,
     allAcked: ({ context }) => allAcked(context),
@@ -384,6 +408,7 @@ export const bulkUploadMachine = setup({
       chunkSize,
       concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
       snapshotName: input.snapshotName ?? null,
+      image: input.image ?? false,
       resume: input.resumeFrom !== undefined,
       diskId: input.resumeFrom?.diskId ?? null,
       acked,
@@ -438,6 +463,11 @@ export const bulkUploadMachine = setup({
         src: 'fetchDisk',
         input: diskRef,
         onDone: [
+          {
+            guard: and(['importFinished', 'makesImage']),
+            target: 'imaging',
+            actions: 'progressed',
+          },
           { guard: 'importFinished', target: 'done', actions: 'progressed' },
           // Bulk writes are on (started before the reload, or the lost start took effect).
           {
@@ -541,6 +571,7 @@ export const bulkUploadMachine = setup({
         { guard: { type: 'stepIs', params: { step: 'upload' } }, target: 'uploading' },
         { guard: { type: 'stepIs', params: { step: 'start' } }, target: 'starting' },
         { guard: { type: 'stepIs', params: { step: 'stop' } }, target: 'stopping' },
+        { guard: { type: 'stepIs', params: { step: 'image' } }, target: 'imaging' },
         { target: 'finalizing' },
       ],
     },
@@ -560,11 +591,42 @@ export const bulkUploadMachine = setup({
       invoke: {
         id: 'finalizeDisk',
         src: 'finalizeDisk',
-        input: ({ context }) => ({ diskId: context.diskId!, snapshotName: context.snapshotName }),
-        onDone: 'done',
+        input: imageStepInput,
+        onDone: [{ guard: 'makesImage', target: 'imaging', actions: 'progressed' }, { target: 'done' }],
         onError: { target: 'checking', actions: 'noteFailure' },
       },
       on: { CANCEL: 'cancelling' },
+    },
+    // The image from the snapshot finalize took. A transient failure pauses and comes back here; a
+    // refusal (a taken name, a faulted snapshot) fails the upload, whose CANCEL cleans up.
+    imaging: {
+      entry: assign({ step: 'image' }),
+      invoke: {
+        id: 'createImage',
+        src: 'createImage',
+        input: imageStepInput,
+        onDone: { target: 'cleaningUp', actions: 'progressed' },
+        onError: [
+          { guard: 'retryable', target: 'paused', actions: ['noteFailure', 'scheduleRetry'] },
+          { target: 'failed', actions: 'setFailure' },
+        ],
+      },
+    },
+    // The image exists: whatever happens to the temporary disk and snapshot, the upload is done.
+    cleaningUp: {
+      invoke: {
+        id: 'cleanupImport',
+        src: 'cleanupImport',
+        input: imageStepInput,
+        onDone: 'done',
+        onError: {
+          target: 'done',
+          actions: assign({
+            error: ({ event }) =>
+              `The image was created, but its temporary disk or snapshot could not be deleted: ${errorMessage(event.error)}`,
+          }),
+        },
+      },
     },
     failed: {
       // The disk is left as it is: CANCEL cleans it up (asking first if it finished importing),
@@ -585,7 +647,8 @@ export const bulkUploadMachine = setup({
             src: 'fetchDisk',
             input: diskRef,
             onDone: [
-              { guard: 'diskFinished', target: 'confirming' },
+              // A temporary disk (image uploads) is nothing the user asked to keep.
+              { guard: and(['diskFinished', not('makesImage')]), target: 'confirming' },
               { guard: 'diskImporting', target: 'stopping' },
               { target: 'deleting' },
             ],

@@ -378,6 +378,86 @@ describe('floating IPs', () => {
   })
 })
 
+describe('floating IPs as the floating IPs screen uses them', () => {
+  const poolId = (name: string) => db.ipPools.find((p) => p.name === name)?.id
+
+  it('answers a taken name, on create and on rename, with the kind the error catalogue names', async () => {
+    const taken = await api('POST', '/v1/floating-ips', {
+      query: P,
+      body: { name: 'cola-float', description: '' },
+    })
+    expect(taken.status).toBe(400)
+    expect(taken.body).toMatchObject({
+      error_code: 'ObjectAlreadyExists',
+      message: 'already exists: floating-ip "cola-float"',
+    })
+    const rename = await api('PUT', '/v1/floating-ips/rootbeer-float', {
+      query: P,
+      body: { name: 'cola-float', description: null },
+    })
+    expect(rename.body).toMatchObject({ error_code: 'ObjectAlreadyExists' })
+  })
+
+  it('allocates from the chosen pool, or reserves a typed address in the pool that holds it', async () => {
+    const chosen = await api('POST', '/v1/floating-ips', {
+      query: P,
+      body: {
+        name: 'from-pool-2',
+        description: '',
+        address_allocator: { type: 'auto', pool_selector: { type: 'explicit', pool: 'ip-pool-2' } },
+      },
+    })
+    expect(chosen.status).toBe(201)
+    expect(chosen.body.ip).toMatch(/^203\.0\.113\./)
+    expect(chosen.body.ip_pool_id).toBe(poolId('ip-pool-2'))
+    const typed = await api('POST', '/v1/floating-ips', {
+      query: P,
+      body: {
+        name: 'typed-v6',
+        description: '',
+        address_allocator: { type: 'explicit', ip: '2001:db8:0:1::77' },
+      },
+    })
+    expect(typed.status).toBe(201)
+    expect(typed.body).toMatchObject({ ip: '2001:db8:0:1::77', ip_pool_id: poolId('ip-pool-3') })
+    const outside = await api('POST', '/v1/floating-ips', {
+      query: P,
+      body: { name: 'outside', description: '', address_allocator: { type: 'explicit', ip: '10.9.9.9' } },
+    })
+    expect(outside.status).toBe(400)
+    // The silo's IPv4 default, as the form asks for it when the silo has a default of each version.
+    const byVersion = await api('POST', '/v1/floating-ips', {
+      query: P,
+      body: {
+        name: 'default-v4',
+        description: '',
+        address_allocator: { type: 'auto', pool_selector: { type: 'auto', ip_version: 'v4' } },
+      },
+    })
+    expect(byVersion.body.ip_pool_id).toBe(ids.ipPool1)
+  })
+
+  it('attaches by ids to a running or stopped instance only, and deletes by id once detached', async () => {
+    const cola = db.floatingIps.find((f) => f.name === 'cola-float')
+    const failed = db.instances.find((i) => i.name === 'you-fail')
+    const web1 = db.instances.find((i) => i.name === 'web1')
+    expect(failed?.run_state).toBe('failed')
+    const refused = await api('POST', `/v1/floating-ips/${cola?.id}/attach`, {
+      body: { kind: 'instance', parent: failed?.id },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toMatch(/state failed/)
+    const ok = await api('POST', `/v1/floating-ips/${cola?.id}/attach`, {
+      body: { kind: 'instance', parent: web1?.id },
+    })
+    expect(ok.body.instance_id).toBe(web1?.id)
+    expect((await api('DELETE', `/v1/floating-ips/${cola?.id}`)).status).toBe(400)
+    expect((await api('POST', `/v1/floating-ips/${cola?.id}/detach`)).body.instance_id).toBeNull()
+    expect((await api('POST', `/v1/floating-ips/${cola?.id}/detach`)).status).toBe(400)
+    expect((await api('DELETE', `/v1/floating-ips/${cola?.id}`)).status).toBe(204)
+  })
+})
+
 describe('network interfaces', () => {
   it('lists the interfaces of db1 with the primary on mock-subnet', async () => {
     const res = await api('GET', '/v1/network-interfaces', { query: { ...P, instance: 'db1' } })

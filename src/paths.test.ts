@@ -119,6 +119,10 @@ describe('route tree', () => {
     expect(navEntries('project', { project: 'a b' }).map((e) => [e.label, e.href])).toEqual([
       ['Instances', '/projects/a%20b/instances'],
       ['Disks', '/projects/a%20b/disks'],
+      ['Snapshots', '/projects/a%20b/snapshots'],
+      ['Images', '/projects/a%20b/images'],
+      ['Floating IPs', '/projects/a%20b/floating-ips'],
+      ['Affinity Groups', '/projects/a%20b/affinity'],
       ['Access', '/projects/a%20b/access'],
     ])
     expect(navEntries('project')).toEqual([])

@@ -14,7 +14,18 @@
 import type { ComponentType, ReactNode } from 'react'
 import { prefetchList, prefetchResource, warmList, warmResource } from '../storage'
 import type { ApiParams, ListOperationName, OperationName } from './api/types'
-import { DisksIcon, FolderIcon, InstancesIcon, KeyIcon, SettingsIcon, UserIcon } from './components/icons'
+import {
+  DisksIcon,
+  FolderIcon,
+  ImagesIcon,
+  InstancesIcon,
+  KeyIcon,
+  NetworkingIcon,
+  ServerIcon,
+  SettingsIcon,
+  SnapshotsIcon,
+  UserIcon,
+} from './components/icons'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './components/page-size'
 import { S } from './strings'
 
@@ -255,7 +266,189 @@ export const routeTree = [
                 name: 'disksNew',
                 path: 'disks-new',
                 crumb: 'New disk',
+                // The form's pickers: the project's snapshots, its images and the silo's images.
+                prefetch: (p, read) => {
+                  const project = p.project ?? ''
+                  read.list('snapshotList', { query: { project, limit: 100 } })
+                  read.list('imageList', { query: { project, limit: 100 } })
+                  read.list('imageList', { query: { limit: 100 } })
+                },
                 page: () => import('./pages/project/DisksPage').then((m) => ({ default: m.DiskCreateRoute })),
+              },
+              {
+                // Issue 13: a disk's view, a side modal over the list.
+                name: 'disk',
+                path: 'disks/:disk',
+                crumb: param('disk'),
+                page: () => import('./pages/project/DisksPage').then((m) => ({ default: m.DiskViewRoute })),
+                prefetch: (p, read) =>
+                  read.resource('diskView', {
+                    path: { disk: p.disk ?? '' },
+                    query: { project: p.project ?? '' },
+                  }),
+              },
+            ],
+          },
+          {
+            crumb: 'Snapshots',
+            page: () => import('./pages/project/SnapshotsPage'),
+            prefetch: (p, read, at) =>
+              read.list(
+                'snapshotList',
+                { query: { project: p.project ?? '', limit: at.limit } },
+                at.pageToken,
+              ),
+            children: [
+              {
+                name: 'snapshots',
+                path: 'snapshots',
+                nav: { section: 'project', label: 'Snapshots', icon: <SnapshotsIcon /> },
+              },
+              {
+                name: 'snapshotsNew',
+                path: 'snapshots-new',
+                crumb: 'New snapshot',
+                page: () =>
+                  import('./pages/project/SnapshotsPage').then((m) => ({ default: m.SnapshotCreateRoute })),
+              },
+              {
+                name: 'snapshotImagesNew',
+                path: 'snapshots/:snapshot/images-new',
+                crumb: 'New image',
+                prefetch: (p, read) =>
+                  read.resource('snapshotView', {
+                    path: { snapshot: p.snapshot ?? '' },
+                    query: { project: p.project ?? '' },
+                  }),
+                page: () =>
+                  import('./pages/project/SnapshotsPage').then((m) => ({
+                    default: m.ImageFromSnapshotRoute,
+                  })),
+              },
+            ],
+          },
+          {
+            crumb: 'Images',
+            page: () => import('./pages/project/ImagesPage'),
+            prefetch: (p, read, at) =>
+              read.list('imageList', { query: { project: p.project ?? '', limit: at.limit } }, at.pageToken),
+            children: [
+              {
+                name: 'images',
+                path: 'images',
+                nav: { section: 'project', label: 'Images', icon: <ImagesIcon /> },
+              },
+              {
+                name: 'imagesNew',
+                path: 'images-new',
+                crumb: 'New image',
+                page: () =>
+                  import('./pages/project/ImagesPage').then((m) => ({ default: m.ImageCreateRoute })),
+              },
+              {
+                name: 'imageEdit',
+                path: 'images/:image/edit',
+                crumb: param('image'),
+                prefetch: (p, read) =>
+                  read.resource('imageView', {
+                    path: { image: p.image ?? '' },
+                    query: { project: p.project ?? '' },
+                  }),
+                page: () => import('./pages/project/ImagesPage').then((m) => ({ default: m.ImageViewRoute })),
+              },
+            ],
+          },
+          {
+            crumb: 'Floating IPs',
+            page: () => import('./pages/project/FloatingIpsPage'),
+            prefetch: (p, read, at) =>
+              read.list(
+                'floatingIpList',
+                { query: { project: p.project ?? '', limit: at.limit } },
+                at.pageToken,
+              ),
+            children: [
+              {
+                name: 'floatingIps',
+                path: 'floating-ips',
+                nav: { section: 'project', label: 'Floating IPs', icon: <NetworkingIcon /> },
+              },
+              {
+                name: 'floatingIpsNew',
+                path: 'floating-ips-new',
+                crumb: 'New floating IP',
+                page: () =>
+                  import('./pages/project/FloatingIpsPage').then((m) => ({
+                    default: m.FloatingIpCreateRoute,
+                  })),
+              },
+              {
+                name: 'floatingIpEdit',
+                path: 'floating-ips/:floatingIp/edit',
+                crumb: param('floatingIp'),
+                page: () =>
+                  import('./pages/project/FloatingIpsPage').then((m) => ({ default: m.FloatingIpEditRoute })),
+              },
+            ],
+          },
+          {
+            crumb: S.crumbs.affinityGroups,
+            children: [
+              {
+                page: () => import('./pages/project/AffinityPage'),
+                prefetch: (p, read, at) =>
+                  read.list(
+                    'antiAffinityGroupList',
+                    { query: { project: p.project ?? '', limit: at.limit } },
+                    at.pageToken,
+                  ),
+                children: [
+                  {
+                    name: 'affinity',
+                    path: 'affinity',
+                    nav: { section: 'project', label: S.crumbs.affinityGroups, icon: <ServerIcon /> },
+                  },
+                  {
+                    name: 'affinityNew',
+                    path: 'affinity-new',
+                    crumb: 'New group',
+                    page: () =>
+                      import('./pages/project/AffinityPage').then((m) => ({
+                        default: m.AffinityCreateRoute,
+                      })),
+                  },
+                ],
+              },
+              {
+                // A group's page with its members; its edit form opens over it.
+                name: 'affinityGroup',
+                path: 'affinity/:antiAffinityGroup',
+                crumb: param('antiAffinityGroup'),
+                page: () => import('./pages/project/AffinityGroupPage'),
+                prefetch: (p, read) => {
+                  const group = p.antiAffinityGroup ?? ''
+                  const project = p.project ?? ''
+                  read.resource('antiAffinityGroupView', {
+                    path: { antiAffinityGroup: group },
+                    query: { project },
+                  })
+                  // The members table's key (affinity-actions.ts memberListParams).
+                  read.list('antiAffinityGroupMemberList', {
+                    path: { antiAffinityGroup: group },
+                    query: { project, limit: 50 },
+                  })
+                },
+                children: [
+                  {
+                    name: 'affinityGroupEdit',
+                    path: 'edit',
+                    crumb: 'Edit',
+                    page: () =>
+                      import('./pages/project/AffinityGroupPage').then((m) => ({
+                        default: m.AffinityEditRoute,
+                      })),
+                  },
+                ],
               },
             ],
           },
@@ -288,6 +481,28 @@ export const routeTree = [
         name: 'lookupInstanceShort',
         path: 'i/:instance',
         page: () => import('./pages/project/instance/InstanceLookupPage'),
+      },
+    ],
+  },
+  // Issue 13: the silo's images (promoted from projects).
+  {
+    path: 'images',
+    layout: 'auth',
+    crumb: 'Images',
+    page: () => import('./pages/silo/SiloImagesPage'),
+    prefetch: (_, read, at) => read.list('imageList', { query: { limit: at.limit } }, at.pageToken),
+    children: [
+      {
+        name: 'siloImages',
+        path: '',
+        nav: { section: 'silo', label: 'Images', icon: <ImagesIcon /> },
+      },
+      {
+        name: 'siloImageEdit',
+        path: ':image/edit',
+        crumb: param('image'),
+        prefetch: (p, read) => read.resource('imageView', { path: { image: p.image ?? '' } }),
+        page: () => import('./pages/silo/SiloImagesPage').then((m) => ({ default: m.SiloImageViewRoute })),
       },
     ],
   },

@@ -1,22 +1,60 @@
-// A blank disk of a size in GiB: the one create call of the disk form and of the instance's
-// "Create disk" (create and attach), with the disk list refreshed through storage.
+// The create call of a disk that is not uploaded: blank, or copied from a snapshot or an image. One
+// place builds the body, so the disk form and the instance's "Create disk" (create and attach) send
+// the same shape, and the disk list is refreshed through storage for both.
 import { mutate } from '../../storage'
+import type { ApiParams } from '../api/types'
 import { GiB } from '../util/bytes'
 
-export type BlankDiskValues = { name: string; description: string; sizeGib: string }
+type DiskCreateBody = ApiParams<'diskCreate'>['body']
 
-export function createBlankDisk(project: string, { name, description, sizeGib }: BlankDiskValues) {
+/** nexus.json's BlockSize: the block sizes a blank disk may have. */
+export const BLOCK_SIZES = [512, 2048, 4096] as const
+export type BlockSize = (typeof BLOCK_SIZES)[number]
+export const DEFAULT_BLOCK_SIZE: BlockSize = 4096
+
+/** Where the disk's blocks come from (nexus.json DiskSource, without the upload's importing_blocks). */
+export type DiskOrigin =
+  | { type: 'blank'; blockSize?: BlockSize }
+  | { type: 'snapshot'; snapshotId: string; readOnly?: boolean }
+  | { type: 'image'; imageId: string; readOnly?: boolean }
+
+export type BlankDiskValues = { name: string; description: string; sizeGib: string; blockSize?: BlockSize }
+
+/** The smallest whole-GiB size that holds `bytes` (a snapshot or an image), at least 1. */
+export function gibToHold(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / GiB))
+}
+
+/**
+ * The request body: a size in whole GiB becomes bytes; only a blank disk takes a block size (a copy
+ * has its source's), and only a copy may be read-only.
+ */
+export function diskCreateBody(
+  { name, description, sizeGib }: Omit<BlankDiskValues, 'blockSize'>,
+  origin: DiskOrigin,
+): DiskCreateBody {
+  const diskSource =
+    origin.type === 'blank'
+      ? ({ type: 'blank', blockSize: origin.blockSize ?? DEFAULT_BLOCK_SIZE } as const)
+      : origin.type === 'snapshot'
+        ? ({ type: 'snapshot', snapshotId: origin.snapshotId, readOnly: origin.readOnly ?? false } as const)
+        : ({ type: 'image', imageId: origin.imageId, readOnly: origin.readOnly ?? false } as const)
+  return {
+    name,
+    description,
+    size: Number(sizeGib) * GiB,
+    diskBackend: { type: 'distributed', diskSource },
+  }
+}
+
+export function createDisk(project: string, values: Omit<BlankDiskValues, 'blockSize'>, origin: DiskOrigin) {
   return mutate(
     'diskCreate',
-    {
-      query: { project },
-      body: {
-        name,
-        description,
-        size: Number(sizeGib) * GiB,
-        diskBackend: { type: 'distributed', diskSource: { type: 'blank', blockSize: 4096 } },
-      },
-    },
+    { query: { project }, body: diskCreateBody(values, origin) },
     { invalidates: [{ endpoint: 'diskList' }] },
   )
+}
+
+export function createBlankDisk(project: string, { blockSize, ...values }: BlankDiskValues) {
+  return createDisk(project, values, { type: 'blank', ...(blockSize ? { blockSize } : {}) })
 }

@@ -12,8 +12,14 @@
 // the console cannot verify an uploaded disk against the file's hash. Every chunk counts only once the
 // server acknowledged its write; the e2e tests compare the mock's hash of the written bytes instead.
 //
-// Uploads live at module level, one per project, not in the form: closing the form or moving to
-// another page does not stop an upload, and reopening the form shows it again.
+// Uploads live at module level, one per project and kind (a disk, an image), not in the form: closing
+// the form or moving to another page does not stop an upload, and reopening the form shows it again.
+//
+// An image upload (startImageUpload) is a disk upload into a temporary disk whose finalize takes a
+// snapshot; the machine then makes the image from the snapshot and deletes the temporary disk and the
+// snapshot (the API keeps an image's data when the snapshot it came from is deleted, and the mock
+// allows it), so the project is left with just the image. Image uploads keep no resume point: a
+// reload ends them (the temporary disk is then an ordinary disk the user can delete).
 import { useSelector } from '@xstate/react'
 import { useEffect, useSyncExternalStore } from 'react'
 import { type Actor, createActor, fromPromise } from 'xstate'
@@ -24,6 +30,7 @@ import {
   type FailureKind,
   fileFingerprint,
   httpError,
+  type ImageStepInput,
   networkError,
   resumePoint,
   uploadProgress,
@@ -38,7 +45,7 @@ import {
   reportSuccess,
 } from '../../storage'
 import { api } from '../api/client'
-import { toUserError } from '../api/errors'
+import { alreadyExistsMessage, toUserError } from '../api/errors'
 import type { ApiResult, Disk, OperationName } from '../api/types'
 import { toast } from '../components'
 import { rememberedScope } from '../session'
@@ -54,7 +61,15 @@ export const PAUSED_TEXT = 'Paused: waiting for the network'
 
 type DiskRef = { diskId: string }
 
-export type UploadTarget = { project: string; name: string; description: string }
+/** The image an image upload ends in. */
+export type ImageSpec = { name: string; description: string; os: string; version: string }
+
+/** `name` is the disk's; an image upload's disk (and snapshot) is a temporary one named for it. */
+export type UploadTarget = { project: string; name: string; description: string; image?: ImageSpec }
+
+export type UploadKind = 'disk' | 'image'
+const kindOf = (t: UploadTarget): UploadKind => (t.image ? 'image' : 'disk')
+const slotKey = (project: string, kind: UploadKind) => `${kind}:${project}`
 
 /** What is kept in localStorage to resume an upload after a reload. */
 export type SavedUpload = UploadTarget & {
@@ -218,9 +233,110 @@ async function mutateOrNetworkError<R>(call: () => Promise<R>): Promise<R> {
   }
 }
 
+/** How often a temporary snapshot or disk is re-read while the server moves it along. */
+export const POLL_MS = 500
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const t = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(t)
+      reject(signal.reason)
+    })
+  })
+
+/** Re-reads until `ready` says yes; a read that fails throws (the machine decides on a retry). */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  ready: (t: T) => boolean,
+  signal: AbortSignal,
+  ms = POLL_MS,
+): Promise<T> {
+  for (;;) {
+    const value = await read()
+    if (ready(value)) return value
+    await sleep(ms, signal)
+  }
+}
+
+const diskKeys = [{ endpoint: 'diskList' as const }, { endpoint: 'diskView' as const }]
+const snapshotKeys = [{ endpoint: 'snapshotList' as const }, { endpoint: 'snapshotView' as const }]
+const diskRef = (diskId: string) => ({ path: { disk: diskId } })
+
+const deleteDiskCall = async (diskId: string) =>
+  unwrap(
+    'diskDelete',
+    await mutateOrNetworkError(() =>
+      mutate('diskDelete', diskRef(diskId), { removes: { id: diskId }, invalidates: diskKeys }),
+    ),
+  )
+
+/**
+ * Deletes an image upload's temporary disk (once it left finalizing: the API refuses a finalizing
+ * disk) and the snapshot finalize took, if it was taken (waiting until it is no longer being created).
+ */
+async function deleteTemporary(project: string, diskId: string, snapshotName: string, signal: AbortSignal) {
+  const disk = await pollUntil(
+    async () => unwrap('diskView', await api.call('diskView', diskRef(diskId))),
+    (d) => d.state.state !== 'finalizing',
+    signal,
+  )
+  await deleteDiskCall(disk.id)
+  const params = { path: { snapshot: snapshotName }, query: { project } }
+  const found = await api.call('snapshotView', params)
+  if (found.type === 'error' && found.data.statusCode === 404) return
+  const snapshot = await pollUntil(
+    async () => unwrap('snapshotView', await api.call('snapshotView', params)),
+    (s) => s.state !== 'creating',
+    signal,
+  )
+  unwrap(
+    'snapshotDelete',
+    await mutateOrNetworkError(() =>
+      mutate(
+        'snapshotDelete',
+        { path: { snapshot: snapshot.id } },
+        { removes: { id: snapshot.id }, invalidates: snapshotKeys },
+      ),
+    ),
+  )
+}
+
+/** The image from the snapshot, once the snapshot is ready (a faulted one refuses). */
+async function createImageFrom(project: string, image: ImageSpec, snapshotName: string, signal: AbortSignal) {
+  const snapshot = await pollUntil(
+    async () =>
+      unwrap(
+        'snapshotView',
+        await api.call('snapshotView', { path: { snapshot: snapshotName }, query: { project } }),
+      ),
+    (s) => s.state !== 'creating',
+    signal,
+  )
+  if (snapshot.state !== 'ready') throw new Error(`The snapshot of the upload is ${snapshot.state}`)
+  return unwrap(
+    'imageCreate',
+    await mutateOrNetworkError(() =>
+      mutate(
+        'imageCreate',
+        { query: { project }, body: { ...image, source: { type: 'snapshot', id: snapshot.id } } },
+        { invalidates: [{ endpoint: 'imageList' }] },
+      ),
+    ),
+  )
+}
+
+/** "Image name already exists" when the project has an image of that name; undefined otherwise. */
+export async function imageNameTaken(project: string, name: string): Promise<string | undefined> {
+  const found = await api.call('imageView', { path: { image: name }, query: { project } })
+  return found.type === 'success' ? alreadyExistsMessage('imageCreate', '') : undefined
+}
+
 function uploadMachineFor(file: Blob, target: UploadTarget) {
-  const diskKeys = [{ endpoint: 'diskList' as const }, { endpoint: 'diskView' as const }]
-  const ref = (diskId: string) => ({ path: { disk: diskId } })
+  const ref = diskRef
+  const { project, image } = target
+  const snapshotOf = (name: string | null) => name ?? target.name
   return bulkUploadMachine.provide({
     actors: {
       createDisk: fromPromise<Pick<Disk, 'id'>, { size: number }>(async ({ input }) =>
@@ -267,16 +383,16 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
           ),
         ),
       ),
-      deleteDisk: fromPromise<unknown, DiskRef>(async ({ input }) =>
-        unwrap(
-          'diskDelete',
-          await mutateOrNetworkError(() =>
-            mutate('diskDelete', ref(input.diskId), {
-              removes: { id: input.diskId },
-              invalidates: diskKeys,
-            }),
-          ),
-        ),
+      // An image upload's disk is temporary: cancelling removes its snapshot too.
+      deleteDisk: fromPromise<unknown, DiskRef>(({ input, signal }) =>
+        image ? deleteTemporary(project, input.diskId, target.name, signal) : deleteDiskCall(input.diskId),
+      ),
+      createImage: fromPromise<unknown, ImageStepInput>(async ({ input, signal }) => {
+        if (!image) throw new Error('This upload makes a disk, not an image')
+        return createImageFrom(project, image, snapshotOf(input.snapshotName), signal)
+      }),
+      cleanupImport: fromPromise<unknown, ImageStepInput>(({ input, signal }) =>
+        deleteTemporary(project, input.diskId, snapshotOf(input.snapshotName), signal),
       ),
       uploadChunks: chunkUploader({
         readChunk: async (offset, size) => {
@@ -306,7 +422,7 @@ export type Upload = {
   deleteConfirmed?: boolean
 }
 
-// One upload per project at a time (the form shows it); listeners re-render the forms.
+// One upload per project and kind at a time (the form shows it); listeners re-render the forms.
 const uploads = new Map<string, Upload>()
 const listeners = new Set<() => void>()
 const notify = () => {
@@ -315,11 +431,14 @@ const notify = () => {
 
 /** Starts uploading `file` as a new disk (or resumes a saved upload of the same file). */
 export async function startUpload(file: File, target: UploadTarget, resume?: SavedUpload): Promise<Upload> {
-  const fingerprint = await checkFile(file).promise
+  // Only a disk upload can resume after a reload, so only it needs the file's fingerprint.
+  const fingerprint = target.image ? null : await checkFile(file).promise
+  const slot = slotKey(target.project, kindOf(target))
   const actor = createActor(uploadMachineFor(file, target), {
     ...devActorOptions(),
     input: {
       size: file.size,
+      ...(target.image ? { image: true, snapshotName: target.name } : {}),
       ...(resume
         ? {
             chunkSize: resume.chunkSize,
@@ -335,7 +454,7 @@ export async function startUpload(file: File, target: UploadTarget, resume?: Sav
   let lastSaved = ''
   const persist = (c: BulkUploadContext) => {
     const point = resumePoint(c)
-    if (!point) return
+    if (!point || fingerprint === null) return
     const stamp = `${point.diskId}:${point.ackedChunks.length}`
     if (stamp === lastSaved) return
     lastSaved = stamp
@@ -369,30 +488,53 @@ export async function startUpload(file: File, target: UploadTarget, resume?: Sav
     stopReconnect()
     unregister()
     forgetUpload(target)
-    if (s.matches('done')) {
+    if (s.matches('done') && target.image) {
+      toast.success(`Image ${target.image.name} created`, `${file.name} was uploaded.`)
+      if (s.context.error) toast.error(`Cleanup after image ${target.image.name}`, s.context.error)
+      void invalidate([{ endpoint: 'imageList' }, { endpoint: 'diskList' }, { endpoint: 'snapshotList' }])
+    } else if (s.matches('done')) {
       toast.success(`Disk ${target.name} created`, `${file.name} was uploaded.`)
       void invalidate([{ endpoint: 'diskList' }])
     } else if (s.matches('dismissed')) {
-      // The form shows a new disk form at once; the disk stays as the server has it.
-      uploads.delete(target.project)
+      // The form shows a new form at once; the disk stays as the server has it.
+      uploads.delete(slot)
       void invalidate([{ endpoint: 'diskList' }])
     } else if (s.context.error && !upload.deleteConfirmed) {
-      toast.error(`Upload of ${target.name} cancelled`, s.context.error)
+      toast.error(`Upload of ${target.image?.name ?? target.name} cancelled`, s.context.error)
     }
     notify()
   })
-  uploads.set(target.project, upload)
+  uploads.set(slot, upload)
   actor.start()
   notify()
   return upload
 }
 
+/** A name for an image upload's temporary disk and snapshot: a valid name no user would pick. */
+export function temporaryName(random: (n: number) => number = (n) => Math.floor(Math.random() * n)): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
+  let suffix = ''
+  for (let i = 0; i < 10; i++) suffix += alphabet[random(alphabet.length)]
+  return `tmp-image-upload-${suffix}`
+}
+
+/** Uploads `file` as the image `image` of `project` (through a temporary disk and snapshot). */
+export function startImageUpload(file: File, project: string, image: ImageSpec): Promise<Upload> {
+  return startUpload(file, {
+    project,
+    name: temporaryName(),
+    description: `Temporary disk for the upload of image ${image.name}`,
+    image,
+  })
+}
+
 /** Forget a finished upload so the form can start another. */
-export function clearUpload(project: string) {
-  const u = uploads.get(project)
+export function clearUpload(project: string, kind: UploadKind = 'disk') {
+  const slot = slotKey(project, kind)
+  const u = uploads.get(slot)
   if (!u) return
   if (u.actor.getSnapshot().status === 'active') return
-  uploads.delete(project)
+  uploads.delete(slot)
   notify()
 }
 
@@ -426,8 +568,8 @@ const subscribe = (l: () => void) => {
 }
 
 /** The current upload of a project, if any (re-renders when one starts, changes or ends). */
-export function useProjectUpload(project: string): Upload | undefined {
-  return useSyncExternalStore(subscribe, () => uploads.get(project))
+export function useProjectUpload(project: string, kind: UploadKind = 'disk'): Upload | undefined {
+  return useSyncExternalStore(subscribe, () => uploads.get(slotKey(project, kind)))
 }
 
 export type UploadPhase =
@@ -439,6 +581,9 @@ export type UploadPhase =
   | 'paused'
   | 'stopping'
   | 'finalizing'
+  /** Image uploads: the image is made from the snapshot, then the temporary disk and snapshot go. */
+  | 'imaging'
+  | 'cleaningUp'
   | 'failed'
   | 'cancelling'
   /** Cancel found the disk finished importing: delete it only if the user confirms. */
@@ -466,6 +611,8 @@ export function useUploadView(actor: UploadActor) {
     shallowEqual,
   )
 }
+
+export type UploadView = ReturnType<typeof useUploadView>
 
 function shallowEqual<T extends object>(a: T, b: T): boolean {
   const ka = Object.keys(a) as (keyof T)[]

@@ -148,8 +148,8 @@ describe('useForm submit', () => {
       'ssh-ed25519 AAAA',
     ])
     expect(f.name.getAttribute('aria-invalid')).toBe('true')
-    expect(messageOf(f.name)).toBe('Ssh key name already exists')
-    expect(f.dialog.getByRole('alert').textContent).toContain('Ssh key name already exists')
+    expect(messageOf(f.name)).toBe('SSH key name already exists')
+    expect(f.dialog.getByRole('alert').textContent).toContain('SSH key name already exists')
     expect(document.activeElement).toBe(f.name)
     // A new name is a new question for the server: the old answer goes.
     fireEvent.change(f.name, { target: { value: 'laptop-2' } })

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
-import { expectAccessible, login } from './helpers'
+import { type APIRequestContext, expect, type Locator, type Page, type Route, test } from '@playwright/test'
+import { expectAccessible, login, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const MiB = 1024 * 1024
@@ -46,6 +46,44 @@ async function startUpload(page: Page, name: string, bytes: Buffer) {
   return { form, bar }
 }
 
+/** Opens a disk's view from its name in the list. */
+async function openDiskView(page: Page, name: string) {
+  await page.getByRole('table', { name: 'Disks' }).getByRole('link', { name, exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/disks/${name}$`))
+  const view = page.getByRole('dialog', { name: 'Disk' })
+  await expect(view).toBeVisible()
+  return view
+}
+
+/** The value next to a label in the disk view. */
+const detail = (view: Locator, label: string) =>
+  view
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+
+const roleReason = (what: string, role: string) =>
+  `Your role does not allow this: ${what} needs the ${role} role or stronger`
+
+/** New disk, and a detached disk's Snapshot and Delete, disabled with `reason`; Detach on an attached one. */
+async function expectWritesDisabled(page: Page, reason: string, detachReason: string) {
+  const create = page.getByRole('button', { name: 'New disk' })
+  await expect(create).toHaveAttribute('aria-disabled', 'true')
+  await expect(create).toHaveAccessibleDescription(reason)
+  await page.getByRole('button', { name: 'Actions for data-disk' }).click()
+  for (const action of ['Snapshot', 'Delete']) {
+    const item = page.getByRole('menuitem', { name: action, exact: true })
+    await expect(item).toHaveAttribute('aria-disabled', 'true')
+    await expect(item).toHaveAccessibleDescription(reason)
+  }
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Actions for db1-boot' }).click()
+  const detach = page.getByRole('menuitem', { name: 'Detach', exact: true })
+  await expect(detach).toHaveAttribute('aria-disabled', 'true')
+  await expect(detach).toHaveAccessibleDescription(detachReason)
+  await page.keyboard.press('Escape')
+}
+
 /** An API error answer with the platform's wire shape. */
 const apiError = (route: Route, status: number, message: string) =>
   route.fulfill({ status, json: { request_id: 'test-request', message } })
@@ -85,7 +123,7 @@ test.describe('disks', () => {
     await expect(table.getByRole('row').filter({ hasText: 'data-disk' })).toContainText('detached')
     const boot = table.getByRole('row').filter({ hasText: 'db1-boot' })
     await expect(boot).toContainText('attached')
-    await expect(boot.getByRole('link', { name: 'db1' })).toBeVisible()
+    await expect(boot.getByRole('link', { name: 'db1', exact: true })).toBeVisible()
     await expectAccessible(page)
 
     // An attached disk cannot be deleted, and says why; a detached one can.
@@ -125,11 +163,144 @@ test.describe('disks', () => {
     const name = uniqueName('blank')
     await form.getByRole('textbox', { name: 'Name' }).fill(name)
     await form.getByRole('spinbutton', { name: 'Size (GiB)' }).fill('2')
+    await form.getByRole('combobox', { name: 'Block size' }).selectOption('2048')
     await form.getByRole('button', { name: 'Create disk' }).click()
     await expect(form).toBeHidden()
     const row = page.getByRole('row').filter({ hasText: name })
     await expect(row).toContainText('2 GiB')
     await expect(row.getByText('detached', { exact: true })).toBeVisible({ timeout: 15_000 })
+    // The block size chosen is the one the disk has.
+    const view = await openDiskView(page, name)
+    await expect(detail(view, 'Block size')).toHaveText('2048 bytes')
+    await expect(detail(view, 'Source')).toHaveText('Blank or uploaded')
+  })
+
+  test('a disk copied from a snapshot and one from an image; the view shows the origin and ID', async ({
+    page,
+  }) => {
+    await page.goto(`/projects/${PROJECT}/disks-new`)
+    const form = page.getByRole('dialog', { name: 'New disk' })
+    const fromSnapshot = uniqueName('from-snap')
+    await form.getByRole('textbox', { name: 'Name' }).fill(fromSnapshot)
+    await form.getByRole('radio', { name: 'From a snapshot' }).check()
+    const snapshots = form.getByRole('combobox', { name: 'Snapshot' })
+    // A snapshot still being made cannot be copied.
+    await expect(
+      snapshots.getByRole('option', { name: 'snapshot-creating (10 GiB, creating)' }),
+    ).toBeDisabled()
+    await snapshots.selectOption({ label: 'snapshot-2 (100 GiB)' })
+    // The size grows to hold the snapshot, and cannot go below it.
+    const size = form.getByRole('spinbutton', { name: 'Size (GiB)' })
+    await expect(size).toHaveValue('100')
+    await size.fill('50')
+    await form.getByRole('button', { name: 'Create disk' }).click()
+    await expect(form.getByText('Size must be at least 100 GiB to hold the snapshot').first()).toBeVisible()
+    await size.fill('120')
+    await form.getByRole('button', { name: 'Create disk' }).click()
+    await expect(form).toBeHidden()
+    await expect(page.getByText(`Disk ${fromSnapshot} created`)).toBeVisible()
+    await expect(page.getByRole('row').filter({ hasText: fromSnapshot })).toContainText('120 GiB')
+
+    const disk = await diskByName(page.request, fromSnapshot)
+    let view = await openDiskView(page, fromSnapshot)
+    await expect(detail(view, 'Source')).toHaveText('Snapshot snapshot-2')
+    await expect(detail(view, 'ID')).toContainText(disk!.id)
+    await expect(view.getByRole('button', { name: 'Copy disk ID' })).toBeVisible()
+    await expect(detail(view, 'Size')).toHaveText('120 GiB')
+    await expect(detail(view, 'Device path')).toHaveText(`/mnt/${fromSnapshot}`)
+    await expectAccessible(page)
+    await view.getByRole('button', { name: 'Close' }).first().click()
+    await expect(view).toBeHidden()
+
+    await page.getByRole('button', { name: 'New disk' }).click()
+    const fromImage = uniqueName('from-image')
+    await form.getByRole('textbox', { name: 'Name' }).fill(fromImage)
+    await form.getByRole('radio', { name: 'From an image' }).check()
+    const images = form.getByRole('combobox', { name: 'Image' })
+    // Project images and silo images are both offered.
+    await expect(
+      images.getByRole('option', { name: 'image-1 (project image, ubuntu 22.04, 2 GiB)' }),
+    ).toBeAttached()
+    await images.selectOption({ label: 'arch-2024 (silo image, arch 2024.01.01, 2 GiB)' })
+    await form.getByRole('checkbox', { name: 'Read-only' }).check()
+    await form.getByRole('spinbutton', { name: 'Size (GiB)' }).fill('4')
+    await form.getByRole('button', { name: 'Create disk' }).click()
+    await expect(form).toBeHidden()
+    view = await openDiskView(page, fromImage)
+    await expect(detail(view, 'Source')).toHaveText('Image arch-2024')
+    await expect(detail(view, 'Read-only')).toHaveText('Yes')
+    // The image's block size (512), not the blank default.
+    await expect(detail(view, 'Block size')).toHaveText('512 bytes')
+    await expect(view.getByRole('link', { name: 'arch-2024' })).toHaveAttribute(
+      'href',
+      '/images/arch-2024/edit',
+    )
+  })
+
+  test('the attached instance links to the instance page; the view shows the instance and image', async ({
+    page,
+  }) => {
+    await page.goto(`/projects/${PROJECT}/disks`)
+    const view = await openDiskView(page, 'db1-boot')
+    await expect(detail(view, 'Source')).toHaveText('Image ubuntu-24-04')
+    await expect(detail(view, 'State')).toHaveText('attached')
+    await expect(detail(view, 'Block size')).toHaveText('4096 bytes')
+    await view.getByRole('button', { name: 'Close' }).first().click()
+    await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/disks$`))
+
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'db1-boot' })
+      .getByRole('link', { name: 'db1', exact: true })
+      .click()
+    await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/instances/db1(/storage)?$`))
+    await expect(page.getByRole('heading', { name: 'db1', level: 1 })).toBeVisible()
+  })
+
+  test('a taken name shows "Disk name already exists" and keeps every value', async ({ page }) => {
+    await page.goto(`/projects/${PROJECT}/disks-new`)
+    const form = page.getByRole('dialog', { name: 'New disk' })
+    await form.getByRole('textbox', { name: 'Name' }).fill('data-disk')
+    await form.getByRole('textbox', { name: 'Description' }).fill('kept')
+    await form.getByRole('combobox', { name: 'Block size' }).selectOption('512')
+    await form.getByRole('spinbutton', { name: 'Size (GiB)' }).fill('5')
+    await form.getByRole('button', { name: 'Create disk' }).click()
+    const name = form.getByRole('textbox', { name: 'Name' })
+    await expect(name).toHaveAccessibleDescription(/Disk name already exists/)
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toHaveValue('data-disk')
+    await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('kept')
+    await expect(form.getByRole('combobox', { name: 'Block size' })).toHaveValue('512')
+    await expect(form.getByRole('spinbutton', { name: 'Size (GiB)' })).toHaveValue('5')
+
+    // The same from a snapshot: the chosen snapshot stays chosen.
+    await form.getByRole('radio', { name: 'From a snapshot' }).check()
+    await form.getByRole('combobox', { name: 'Snapshot' }).selectOption({ label: 'snapshot-1 (20 GiB)' })
+    await form.getByRole('button', { name: 'Create disk' }).click()
+    await expect(name).toHaveAccessibleDescription(/Disk name already exists/)
+    await expect(form.getByRole('combobox', { name: 'Snapshot' })).toHaveValue(/.+/)
+    await expect(form.getByRole('combobox', { name: 'Snapshot' }).locator('option:checked')).toHaveText(
+      'snapshot-1 (20 GiB)',
+    )
+    await expect(form.getByRole('spinbutton', { name: 'Size (GiB)' })).toHaveValue('20')
+  })
+
+  test('offline after a first visit, the list and a disk view paint from the cache; writes say why', async ({
+    page,
+    context,
+  }) => {
+    await page.goto(`/projects/${PROJECT}/disks`)
+    const view = await openDiskView(page, 'db1-boot')
+    await expect(detail(view, 'Source')).toHaveText('Image ubuntu-24-04')
+    await expect(detail(view, 'Instance')).toHaveText('db1')
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    await page.reload()
+    await expect(detail(view, 'Source')).toHaveText('Image ubuntu-24-04')
+    await expect(view.getByRole('link', { name: 'db1', exact: true })).toBeVisible()
+    await view.getByRole('button', { name: 'Close' }).first().click()
+    await expect(page.getByRole('row').filter({ hasText: 'data-disk' })).toContainText('detached')
+    await expectWritesDisabled(page, 'You are offline', 'You are offline')
   })
 
   test('uploading an 8 MiB image file shows progress and writes exactly its bytes', async ({ page }) => {
@@ -346,4 +517,19 @@ test.describe('disks', () => {
     const res = await page.request.get(`/__mock/disks/${(await diskByName(page.request, name))!.id}/sha256`)
     expect(await res.json()).toEqual({ sha256: sha256(bytes), size: bytes.length })
   })
+})
+
+test('a silo viewer sees the disk writes disabled with the role reason, and can still view a disk', async ({
+  page,
+}) => {
+  await login(page, 'silo-viewer')
+  await page.goto(`/projects/${PROJECT}/disks`)
+  await expect(page.getByRole('row').filter({ hasText: 'data-disk' })).toBeVisible()
+  await expectWritesDisabled(
+    page,
+    roleReason('managing disks', 'collaborator'),
+    roleReason('detaching disks', 'limited collaborator'),
+  )
+  const view = await openDiskView(page, 'db1-boot')
+  await expect(detail(view, 'Source')).toHaveText('Image ubuntu-24-04')
 })

@@ -257,7 +257,7 @@ test('a silo viewer sees every write action of the page and the storage tab refu
   await expect(bootDisk(page).getByRole('cell', { name: 'db1-boot', exact: true })).toBeVisible()
   await expectEveryActionRefused(
     page,
-    /^Your role does not allow this: managing (instances|disks) needs the limited collaborator role or stronger$/,
+    /^Your role does not allow this: (managing (instances|disks) needs the limited collaborator|creating disks and snapshots needs the collaborator) role or stronger$/,
   )
 })
 

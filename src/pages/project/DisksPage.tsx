@@ -4,14 +4,14 @@
 // side modal opens over this list and keeps the list's query, so closing it returns to the same page.
 import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useLocation, useSearch } from 'wouter'
-import { useResource } from '../../../storage'
+import { Link, useSearch } from 'wouter'
 import type { Disk } from '../../api/types'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
 import { DisksIcon } from '../../components/icons'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
+import { DiskView, InstanceLink } from '../../forms/disk-view'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { performDiskAction } from '../../hooks/use-disk-actor'
 import { useListGo } from '../../hooks/use-list-go'
@@ -22,12 +22,13 @@ import { DiskStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime } from '../../util/date'
 
-function InstanceName({ id, project }: { id: string; project: string }) {
-  const name = useResource('instanceView', { path: { instance: id } }).data?.name
-  if (!name)
-    return <span className={css({ color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs' })}>{id}</span>
+/** Opens the disk's view over the list, keeping the list's page in the URL. */
+function DiskLink({ project, name }: { project: string; name: string }) {
   return (
-    <Link href={paths.instances({ project })} className={css({ _hover: { textDecoration: 'underline' } })}>
+    <Link
+      href={withSearch(paths.disk({ project, disk: name }), useSearch())}
+      className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
+    >
       {name}
     </Link>
   )
@@ -35,7 +36,7 @@ function InstanceName({ id, project }: { id: string; project: string }) {
 
 const columnsFor = (project: string) =>
   defineColumns<Disk>([
-    nameColumn(),
+    nameColumn((d) => <DiskLink project={project} name={d.name} />),
     { id: 'state', header: 'State', cell: (d) => <DiskStateBadge state={d.state.state} /> },
     { id: 'size', header: 'Size', cell: (d) => formatBytes(d.size), align: 'right' },
     {
@@ -43,7 +44,7 @@ const columnsFor = (project: string) =>
       header: 'Instance',
       cell: (d) =>
         'instance' in d.state ? (
-          <InstanceName id={d.state.instance} project={project} />
+          <InstanceLink id={d.state.instance} project={project} />
         ) : (
           <span className={css({ color: 'fg.muted' })}>
             <span aria-hidden="true">—</span>
@@ -73,8 +74,12 @@ export function DiskCreateRoute() {
 export default function DisksPage() {
   const { project } = useRouteParams('project')
   const go = useListGo()
-  const reason = useActionReason({ project, role: 'limited_collaborator', what: 'managing disks' })
-  const why = (d: Disk, action: Parameters<typeof diskRowRefusal>[1]) => reason(diskRowRefusal(d, action))
+  // The roles the API demands: creating, snapshotting and deleting a disk need a project collaborator;
+  // detaching (an instance's disk change) is allowed to a limited collaborator.
+  const reason = useActionReason({ project, role: 'collaborator', what: 'managing disks' })
+  const detachReason = useActionReason({ project, role: 'limited_collaborator', what: 'detaching disks' })
+  const why = (d: Disk, action: Parameters<typeof diskRowRefusal>[1]) =>
+    (action === 'DETACH' ? detachReason : reason)(diskRowRefusal(d, action))
   return (
     <ResourceList
       title="Disks"
@@ -92,7 +97,7 @@ export default function DisksPage() {
       }}
       empty={{
         title: 'No disks',
-        body: `Project ${project} has no disks yet. Create a blank disk or upload an image file.`,
+        body: `Project ${project} has no disks yet. Create a blank disk, copy a snapshot or an image, or upload an image file.`,
       }}
       actions={(d) => [
         {
@@ -132,4 +137,11 @@ export default function DisksPage() {
       <Outlet />
     </ResourceList>
   )
+}
+
+/** `/projects/{project}/disks/{disk}`: the disk's view, in the list's outlet. */
+export function DiskViewRoute() {
+  const { project, disk } = useRouteParams('project', 'disk')
+  const go = useListGo()
+  return <DiskView project={project} disk={disk} onDismiss={() => go(paths.disks({ project }))} />
 }

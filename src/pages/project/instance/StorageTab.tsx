@@ -73,8 +73,15 @@ const setBootDisk = (instance: Instance, disk: Disk | null, done: string, failed
     failed,
   )
 
+/**
+ * Why a control is disabled: `instance` for what changes the instance (attach, detach, boot disk:
+ * limited collaborators manage instances), `storage` for what makes a new disk or snapshot (the
+ * server asks the collaborator role for those).
+ */
+type Reasons = { instance: ActionReason; storage: ActionReason }
+
 /** The row menu of one of the instance's disks. */
-function diskMenuItems(instance: Instance, disk: Disk, reason: ActionReason) {
+function diskMenuItems(instance: Instance, disk: Disk, { instance: reason, storage }: Reasons) {
   const refused = diskRowRefusals(instance, disk)
   const isBoot = instance.bootDiskId === disk.id
   const snapshot = snapshotNameFor(disk)
@@ -104,7 +111,7 @@ function diskMenuItems(instance: Instance, disk: Disk, reason: ActionReason) {
         },
     {
       label: 'Snapshot',
-      disabledReason: reason(refused.snapshot),
+      disabledReason: storage(refused.snapshot),
       onSelect: () =>
         report(
           performDiskAction(disk, {
@@ -134,17 +141,20 @@ function diskMenuItems(instance: Instance, disk: Disk, reason: ActionReason) {
 
 type Opened = 'attach' | 'create' | null
 
-function DiskActions({ instance, reason }: { instance: Instance; reason: ActionReason }) {
+function DiskActions({ instance, reasons }: { instance: Instance; reasons: Reasons }) {
   const { project } = useRouteParams('project')
   const [opened, setOpened] = useState<Opened>(null)
-  const why = reason(attachRefusal(instance))
+  const refusal = attachRefusal(instance)
+  const attachWhy = reasons.instance(refusal)
+  const createWhy = reasons.storage(refusal)
+  const why = opened === 'create' ? createWhy : attachWhy
   const Form = opened === 'attach' ? AttachDiskForm : CreateDiskForm
   return (
     <div className={css({ display: 'flex', gap: '2' })}>
-      <Button size="sm" disabledReason={why} onClick={() => setOpened('attach')}>
+      <Button size="sm" disabledReason={attachWhy} onClick={() => setOpened('attach')}>
         Attach existing disk
       </Button>
-      <Button size="sm" disabledReason={why} onClick={() => setOpened('create')}>
+      <Button size="sm" disabledReason={createWhy} onClick={() => setOpened('create')}>
         Create disk
       </Button>
       {opened && (
@@ -165,11 +175,14 @@ export default function StorageTab() {
   const ref = useRouteParams('project', 'instance')
   // An action starting or settling on the instance or a disk changes what the buttons allow.
   useRunningActions()
-  const reason = useActionReason({
-    project: ref.project,
-    role: 'limited_collaborator',
-    what: 'managing disks',
-  })
+  const reasons: Reasons = {
+    instance: useActionReason({ project: ref.project, role: 'limited_collaborator', what: 'managing disks' }),
+    storage: useActionReason({
+      project: ref.project,
+      role: 'collaborator',
+      what: 'creating disks and snapshots',
+    }),
+  }
   const instance = useResource('instanceView', instanceViewParams(ref))
   const disks = useList('instanceDiskList', instanceDisksParams(ref))
   useListPoll(disks, moving)
@@ -185,7 +198,7 @@ export default function StorageTab() {
     loading,
     ...(current && {
       rowActions: (d: Disk) => (
-        <RowMenu label={`Actions for ${d.name}`} items={() => diskMenuItems(current, d, reason)} />
+        <RowMenu label={`Actions for ${d.name}`} items={() => diskMenuItems(current, d, reasons)} />
       ),
     }),
   }
@@ -200,7 +213,7 @@ export default function StorageTab() {
       <TabTable
         {...table}
         title="Other disks"
-        actions={current && <DiskActions instance={current} reason={reason} />}
+        actions={current && <DiskActions instance={current} reasons={reasons} />}
         rows={items.filter((d) => d.id !== bootId)}
         skeletonRows={2}
         empty={{

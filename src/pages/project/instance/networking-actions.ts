@@ -149,7 +149,11 @@ export async function detachExternalIp(instance: Instance, ip: ExternalIp): Prom
   }
 }
 
-export async function leaveAntiAffinityGroup(instance: Instance, group: AntiAffinityGroup): Promise<void> {
+/** Takes an instance out of a group (the instance page's settings tab and the group's members table). */
+export async function leaveAntiAffinityGroup(
+  instance: Pick<Instance, 'id'>,
+  group: Pick<AntiAffinityGroup, 'id'>,
+): Promise<void> {
   unwrap(
     'antiAffinityGroupMemberInstanceDelete',
     await mutate(

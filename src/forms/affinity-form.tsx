@@ -1,0 +1,168 @@
+// New anti-affinity group (`affinity-new`, over the groups list) and edit group (`affinity/{group}/edit`,
+// over the group's page). Creating takes a name, a description, the policy and the failure domain
+// (nexus.json AffinityPolicy and FailureDomain); the API changes only the name and the description of
+// an existing group, so editing offers just those. A taken name comes back on the name field ("Anti-
+// affinity group name already exists", spec section 8) with every value kept.
+import { mutate, useResource } from '../../storage'
+import type { Schema } from '../api/types'
+import { Select, SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
+import { NameField } from '../components/FormField'
+import { useActionReason } from '../hooks/use-action-reason'
+import { useForm } from '../hooks/use-form'
+import {
+  type AntiAffinityGroup,
+  groupLists,
+  groupViewParams,
+  groupWriteNeed,
+} from '../pages/project/affinity-actions'
+import { QueryError } from '../ui/QueryError'
+import { NAME } from './validation'
+
+type Policy = Schema<'AffinityPolicy'>
+type FailureDomain = Schema<'FailureDomain'>
+
+/** The API's two policies (nexus.json AffinityPolicy), in words an operator chooses between. */
+export const POLICY_OPTIONS: readonly { value: Policy; label: string }[] = [
+  { value: 'allow', label: 'Allow: place the instance anyway when the rule cannot be met' },
+  { value: 'fail', label: 'Fail: refuse to start the instance when the rule cannot be met' },
+]
+
+export const FAILURE_DOMAIN_OPTIONS: readonly { value: FailureDomain; label: string }[] = [
+  { value: 'sled', label: 'Sled' },
+]
+
+type CreateValues = { name: string; description: string; policy: Policy; failureDomain: FailureDomain }
+type EditValues = { name: string; description: string }
+
+const createGroup = (project: string, body: CreateValues) =>
+  mutate('antiAffinityGroupCreate', { query: { project }, body }, { invalidates: groupLists })
+
+/**
+ * By id, so the project is not named twice. The view under the new name is refreshed; the one under
+ * the old name is left as it is, since the page showing it is being left for the new name's.
+ */
+const updateGroup = (project: string, current: AntiAffinityGroup, body: EditValues) =>
+  mutate(
+    'antiAffinityGroupUpdate',
+    { path: { antiAffinityGroup: current.id }, body },
+    {
+      invalidates: [
+        ...groupLists,
+        { endpoint: 'antiAffinityGroupView', params: groupViewParams(project, body.name) },
+      ],
+    },
+  )
+
+type Saved = (group: AntiAffinityGroup) => void
+
+export function AffinityCreateForm({
+  project,
+  onDismiss,
+  onCreated,
+}: {
+  project: string
+  onDismiss: () => void
+  onCreated: Saved
+}) {
+  const reason = useActionReason(groupWriteNeed(project, 'creating an anti-affinity group'))
+  const form = useForm<CreateValues, AntiAffinityGroup>({
+    id: `affinity-create-${project}`,
+    initial: { name: '', description: '', policy: 'allow', failureDomain: 'sled' },
+    rules: { name: NAME },
+    op: 'antiAffinityGroupCreate',
+    submit: (values) => createGroup(project, values),
+    onSuccess: (saved) => {
+      if (!saved) return
+      toast.success(`Anti-affinity group ${saved.name} created`)
+      onCreated(saved)
+    },
+    draft: true,
+  })
+  return (
+    <SideModalForm
+      form={form}
+      title="New anti-affinity group"
+      submitLabel="Create group"
+      onDismiss={onDismiss}
+      submitDisabledReason={reason()}
+    >
+      <NameField label="Name" required describeRule {...form.field('name')} />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <Select label="Policy" required options={POLICY_OPTIONS} {...form.field('policy')} />
+      <Select
+        label="Failure domain"
+        description="Members of the group are kept apart at this level."
+        required
+        options={FAILURE_DOMAIN_OPTIONS}
+        {...form.field('failureDomain')}
+      />
+    </SideModalForm>
+  )
+}
+
+export function AffinityEditForm({
+  project,
+  group,
+  onDismiss,
+  onSaved,
+}: {
+  project: string
+  group: string
+  onDismiss: () => void
+  onSaved: Saved
+}) {
+  const view = useResource('antiAffinityGroupView', groupViewParams(project, group))
+  // The values start from the group: the form mounts once it is known.
+  if (view.data)
+    return <EditFields project={project} current={view.data} onDismiss={onDismiss} onSaved={onSaved} />
+  return (
+    <SideModal
+      open
+      onDismiss={onDismiss}
+      title="Edit anti-affinity group"
+      subtitle={group}
+      cancelLabel="Close"
+    >
+      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
+    </SideModal>
+  )
+}
+
+function EditFields({
+  project,
+  current,
+  onDismiss,
+  onSaved,
+}: {
+  project: string
+  current: AntiAffinityGroup
+  onDismiss: () => void
+  onSaved: Saved
+}) {
+  const reason = useActionReason(groupWriteNeed(project, 'editing an anti-affinity group'))
+  const form = useForm<EditValues, AntiAffinityGroup>({
+    id: 'affinity-edit',
+    initial: { name: current.name, description: current.description },
+    rules: { name: NAME },
+    op: 'antiAffinityGroupUpdate',
+    submit: (values) => updateGroup(project, current, values),
+    onSuccess: (saved) => {
+      if (!saved) return
+      toast.success(`Anti-affinity group ${saved.name} updated`)
+      onSaved(saved)
+    },
+  })
+  return (
+    <SideModalForm
+      form={form}
+      title="Edit anti-affinity group"
+      subtitle={current.name}
+      submitLabel="Update group"
+      onDismiss={onDismiss}
+      submitDisabledReason={reason()}
+    >
+      <NameField label="Name" required describeRule {...form.field('name')} />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+    </SideModalForm>
+  )
+}

@@ -1,0 +1,157 @@
+// A disk's view (`/projects/{project}/disks/{disk}`, a side modal over the disks list): size, block
+// size, state, what it was made from, the instance it is attached to, device path, ID (with copy) and
+// creation time. Names of the instance, image and snapshot are read by id through storage, so they
+// are cached (and paint offline); an id the user may not read stays shown as the id.
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { useResource, useResourcePoll } from '../../storage'
+import type { Disk } from '../api/types'
+import { CopyButton, SideModal, Skeleton } from '../components'
+import { paths } from '../paths'
+import { QueryError } from '../ui/QueryError'
+import { diskIsMoving } from '../ui/row-state'
+import { DiskStateBadge } from '../ui/StateBadge'
+import { formatBytes } from '../util/bytes'
+import { formatDateTime } from '../util/date'
+
+const linkClass = css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })
+const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })
+const listClass = css({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: '6',
+  rowGap: '3',
+  fontSize: 'sm',
+  alignItems: 'center',
+  '& dt': { color: 'fg.muted' },
+})
+
+/** What a disk was copied from, by id (nexus.json Disk.image_id / snapshot_id); null for blank or uploaded. */
+export function diskOrigin(disk: Pick<Disk, 'imageId' | 'snapshotId'>) {
+  if (disk.imageId) return { kind: 'image', id: disk.imageId } as const
+  if (disk.snapshotId) return { kind: 'snapshot', id: disk.snapshotId } as const
+  return null
+}
+
+/** The instance a disk is attached to: its name once read (a link to its page), its id until then. */
+export function InstanceLink({ id, project }: { id: string; project: string }) {
+  const name = useResource('instanceView', { path: { instance: id } }).data?.name
+  return (
+    <Link
+      href={name ? paths.instance({ project, instance: name }) : paths.lookupInstance({ instance: id })}
+      className={linkClass}
+    >
+      {name ?? <span className={monoClass}>{id}</span>}
+    </Link>
+  )
+}
+
+function ImageOrigin({ id, project, projectId }: { id: string; project: string; projectId: string }) {
+  const image = useResource('imageView', { path: { image: id } }).data
+  if (!image) return <span className={monoClass}>{id}</span>
+  // A silo image has a silo path; a project image is linked only in the disk's own project (the one
+  // whose name is at hand).
+  const href = !image.projectId
+    ? paths.siloImageEdit({ image: image.name })
+    : image.projectId === projectId
+      ? paths.imageEdit({ project, image: image.name })
+      : null
+  return href ? (
+    <Link href={href} className={linkClass}>
+      {image.name}
+    </Link>
+  ) : (
+    <span>{image.name}</span>
+  )
+}
+
+function SnapshotOrigin({ id, project }: { id: string; project: string }) {
+  const snapshot = useResource('snapshotView', { path: { snapshot: id } }).data
+  if (!snapshot) return <span className={monoClass}>{id}</span>
+  return (
+    <Link href={paths.snapshots({ project })} className={linkClass}>
+      {snapshot.name}
+    </Link>
+  )
+}
+
+function Origin({ disk, project }: { disk: Disk; project: string }) {
+  const origin = diskOrigin(disk)
+  if (!origin) return <span>Blank or uploaded</span>
+  return (
+    <span>
+      {origin.kind === 'image' ? 'Image ' : 'Snapshot '}
+      {origin.kind === 'image' ? (
+        <ImageOrigin id={origin.id} project={project} projectId={disk.projectId} />
+      ) : (
+        <SnapshotOrigin id={origin.id} project={project} />
+      )}
+    </span>
+  )
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={css({ display: 'contents' })}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function DiskProps({ disk, project }: { disk: Disk; project: string }) {
+  return (
+    <dl className={listClass}>
+      <Row label="State">
+        <DiskStateBadge state={disk.state.state} />
+      </Row>
+      <Row label="Size">{formatBytes(disk.size)}</Row>
+      <Row label="Block size">{disk.blockSize} bytes</Row>
+      <Row label="Source">
+        <Origin disk={disk} project={project} />
+      </Row>
+      <Row label="Instance">
+        {'instance' in disk.state ? <InstanceLink id={disk.state.instance} project={project} /> : 'None'}
+      </Row>
+      <Row label="Read-only">{disk.readOnly ? 'Yes' : 'No'}</Row>
+      <Row label="Device path">
+        <span className={monoClass}>{disk.devicePath}</span>
+      </Row>
+      <Row label="ID">
+        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+          <span className={monoClass}>{disk.id}</span>
+          <CopyButton value={disk.id} label="disk ID" />
+        </span>
+      </Row>
+      <Row label="Created">{formatDateTime(disk.timeCreated)}</Row>
+      {disk.description && <Row label="Description">{disk.description}</Row>}
+    </dl>
+  )
+}
+
+export function DiskView({
+  project,
+  disk,
+  onDismiss,
+}: {
+  project: string
+  disk: string
+  onDismiss: () => void
+}) {
+  const view = useResource('diskView', { path: { disk }, query: { project } })
+  // A disk on its way somewhere (creating, detaching...) is polled, so its badge moves on here too.
+  useResourcePoll(view, diskIsMoving)
+  const data = view.data
+  return (
+    <SideModal open onDismiss={onDismiss} title="Disk" subtitle={disk} cancelLabel="Close">
+      {view.error && !data ? (
+        <QueryError error={view.error} />
+      ) : data ? (
+        <DiskProps disk={data} project={project} />
+      ) : (
+        <Skeleton />
+      )}
+    </SideModal>
+  )
+}

@@ -1,0 +1,65 @@
+// Attach a floating IP to an instance, from the floating IPs list: one choice among the project's
+// running or stopped instances (the issue's rule; the API refuses instances being created or gone).
+// A failed attach keeps the choice and shows the catalogue's message.
+import { useList } from '../../storage'
+import type { FloatingIp } from '../api/types'
+import { Select, SideModalForm, toast } from '../components'
+import { useForm } from '../hooks/use-form'
+import { attachableInstances, attachFloatingIpTo } from './floating-ip'
+import { chosen } from './validation'
+
+const CHOOSE = 'Choose an instance'
+const NONE = 'No running or stopped instances in this project.'
+
+export function FloatingIpAttachForm({
+  project,
+  fip,
+  disabledReason,
+  onDismiss,
+}: {
+  project: string
+  fip: FloatingIp
+  /** Offline, role or the floating IP's attachment: why it cannot be sent now. */
+  disabledReason: string | undefined
+  onDismiss: () => void
+}) {
+  const listed = useList('instanceList', { query: { project, limit: 100 } }).data?.items
+  const instances = listed && attachableInstances(listed)
+  const form = useForm({
+    id: 'floating-ip-attach',
+    initial: { instance: '' },
+    rules: { instance: chosen(CHOOSE) },
+    op: 'floatingIpAttach',
+    submit: ({ instance }) => attachFloatingIpTo(fip, { id: instance }),
+    onSuccess: (_data, { instance }) => {
+      const name = instances?.find((i) => i.id === instance)?.name ?? instance
+      toast.success(`Floating IP ${fip.name} attached to ${name}`)
+      onDismiss()
+    },
+  })
+  const none = instances !== undefined && instances.length === 0
+  return (
+    <SideModalForm
+      form={form}
+      title="Attach floating IP"
+      subtitle={`${fip.name} (${fip.ip})`}
+      submitLabel="Attach"
+      onDismiss={onDismiss}
+      submitDisabledReason={disabledReason ?? (none ? NONE : undefined)}
+    >
+      {none ? (
+        <p>{NONE}</p>
+      ) : (
+        <Select
+          label="Instance"
+          required
+          description="A running or stopped instance of the project."
+          placeholder={instances === undefined ? 'Loading…' : CHOOSE}
+          // By id: the choice stays right if an instance is renamed while the form is open.
+          options={(instances ?? []).map((i) => ({ value: i.id, label: `${i.name} (${i.runState})` }))}
+          {...form.field('instance')}
+        />
+      )}
+    </SideModalForm>
+  )
+}

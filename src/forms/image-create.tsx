@@ -1,0 +1,126 @@
+// New image (`/projects/{project}/images-new`, over the images list): name, description, OS, version
+// and an image file. The file goes up through the bulk-upload machine into a temporary disk, whose
+// finalize takes a snapshot; the image is made from that snapshot, then the temporary disk and snapshot
+// are deleted (src/hooks/use-bulk-upload.ts). A taken name is found before any byte is sent ("Image
+// name already exists" on the name field, every value kept): uploading first would waste the upload.
+// While it runs, the panel shows the shared upload progress; a dropped link pauses and resumes it;
+// Cancel deletes the temporary disk and snapshot. Closing the panel does not stop the upload.
+import { useEffect } from 'react'
+import { css } from 'styled-system/css'
+import { Button, SideModalForm, TextField } from '../components'
+import { NameField } from '../components/FormField'
+import { dialogFooterClass } from '../components/Modal'
+import { useActionReason } from '../hooks/use-action-reason'
+import {
+  clearUpload,
+  dismissUpload,
+  imageNameTaken,
+  startImageUpload,
+  type Upload,
+  useProjectUpload,
+  useUploadView,
+} from '../hooks/use-bulk-upload'
+import { FormError, useForm } from '../hooks/use-form'
+import { UPLOAD_T } from '../strings'
+import { diskFileProblem } from './disk-create'
+import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
+import { NAME, required } from './validation'
+
+export function ImageCreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
+  const upload = useProjectUpload(project, 'image')
+  if (upload) return <ImageUploadPanel upload={upload} project={project} onDismiss={onDismiss} />
+  return <ImageFields project={project} onDismiss={onDismiss} />
+}
+
+function ImageFields({ project, onDismiss }: { project: string; onDismiss: () => void }) {
+  // The mock and the API: a temporary disk and an image of the project need a project collaborator.
+  const reason = useActionReason({ project, role: 'collaborator', what: 'uploading an image' })
+  const form = useForm({
+    id: 'image-create',
+    initial: { name: '', description: '', os: '', version: '', file: null as File | null },
+    rules: { name: NAME, os: required('OS'), version: required('Version') },
+    check: ({ file }) => {
+      const problem = diskFileProblem(file)
+      return problem ? { file: problem } : {}
+    },
+    op: 'imageCreate',
+    submit: async ({ name, description, os, version, file }) => {
+      const taken = await imageNameTaken(project, name)
+      if (taken) throw new FormError(taken, 'name')
+      // Once started, the upload owns the panel and reports there: this form is replaced.
+      if (file) await startImageUpload(file, project, { name, description, os, version })
+    },
+    // The picked file is never kept (a file cannot be restored): the user picks it again.
+    draft: true,
+  })
+  return (
+    <SideModalForm
+      form={form}
+      title="New image"
+      submitLabel="Upload image"
+      onDismiss={onDismiss}
+      submitDisabledReason={reason()}
+    >
+      <NameField label="Name" required describeRule {...form.field('name')} />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <TextField label="OS" required autoComplete="off" placeholder="ubuntu" {...form.field('os')} />
+      <TextField label="Version" required autoComplete="off" placeholder="24.04" {...form.field('version')} />
+      <ImageFileField
+        file={form.values.file}
+        what="image"
+        field={form.field('file')}
+        onPick={(f) => form.set('file', f)}
+      />
+    </SideModalForm>
+  )
+}
+
+/** Why Cancel is not offered now; undefined when it is. */
+export function cancelRefusal(phase: ReturnType<typeof useUploadView>['phase']): string | undefined {
+  if (phase === 'imaging' || phase === 'cleaningUp') return 'The image is being created'
+  if (phase === 'done' || phase === 'cancelled' || phase === 'dismissed') return 'The upload has ended'
+  return undefined
+}
+
+type PanelProps = { upload: Upload; project: string; onDismiss: () => void }
+
+function ImageUploadPanel({ upload, project, onDismiss }: PanelProps) {
+  const view = useUploadView(upload.actor)
+  const ended = view.phase === 'done' || view.phase === 'cancelled' || view.phase === 'dismissed'
+
+  // Ended: the toast comes from the upload itself; the form closes and frees the slot.
+  useEffect(() => {
+    if (!ended) return
+    clearUpload(project, 'image')
+    onDismiss()
+  }, [ended, project, onDismiss])
+
+  const footer = (
+    <div className={dialogFooterClass}>
+      <Button variant="secondary" onClick={onDismiss}>
+        Close
+      </Button>
+      {view.phase === 'failed' && (
+        <Button variant="secondary" onClick={() => dismissUpload(upload)}>
+          {UPLOAD_T.dismiss}
+        </Button>
+      )}
+      <CancelUploadButton upload={upload} view={view} refusal={cancelRefusal(view.phase)} />
+    </div>
+  )
+  return (
+    <UploadPanelFrame
+      title="New image"
+      upload={upload}
+      view={view}
+      shownName={upload.target.image?.name ?? upload.target.name}
+      footer={footer}
+      onDismiss={onDismiss}
+    >
+      <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        Closing this panel does not stop the upload. A reload ends it; the temporary disk then stays in the
+        project's disks, where it can be deleted.
+      </p>
+    </UploadPanelFrame>
+  )
+}

@@ -1,0 +1,59 @@
+// Demote a silo image to a project (over the silo's images): choose the project, among those the user
+// can see. The image leaves the silo's list and joins the project's. A project that already has an
+// image of that name refuses: "Image name already exists" on the project field, the choice kept.
+import { mutate, useList } from '../../storage'
+import type { Image } from '../api/types'
+import { SideModalForm, toast } from '../components'
+import { Select } from '../components/FormField'
+import { useActionReason } from '../hooks/use-action-reason'
+import { useForm } from '../hooks/use-form'
+import { chosen } from './validation'
+
+/** Enough for a silo's projects in one pick list (the API's largest page). */
+const PROJECT_LIMIT = 1000
+
+export const demoteImage = (image: Image, project: string) =>
+  mutate(
+    'imageDemote',
+    { path: { image: image.id }, query: { project } },
+    { removes: { id: image.id }, invalidates: [{ endpoint: 'imageList' }] },
+  )
+
+export function ImageDemoteForm({ image, onDismiss }: { image: Image; onDismiss: () => void }) {
+  // The mock and the API: demoting needs a silo collaborator (and a collaborator of the project, which
+  // a silo collaborator is).
+  const reason = useActionReason({ role: 'collaborator', what: 'demoting an image' })
+  const projects = useList('projectList', { query: { limit: PROJECT_LIMIT } })
+  const form = useForm({
+    id: 'image-demote',
+    initial: { project: '' },
+    rules: { project: chosen('Choose a project') },
+    op: 'imageDemote',
+    nameField: 'project',
+    submit: ({ project }) => demoteImage(image, project),
+    onSuccess: (_, { project }) => {
+      toast.success(`Image ${image.name} demoted to project ${project}`)
+      onDismiss()
+    },
+  })
+  const options = (projects.data?.items ?? []).map((p) => ({ value: p.name, label: p.name }))
+  return (
+    <SideModalForm
+      form={form}
+      title="Demote image"
+      subtitle={image.name}
+      submitLabel="Demote image"
+      onDismiss={onDismiss}
+      submitDisabledReason={reason()}
+    >
+      <Select
+        label="Project"
+        required
+        placeholder={projects.data ? 'Choose a project' : 'Loading projects…'}
+        options={options}
+        description="The image will be visible only in this project."
+        {...form.field('project')}
+      />
+    </SideModalForm>
+  )
+}

@@ -1,0 +1,92 @@
+// New image from a snapshot (`/projects/{project}/snapshots/{snapshot}/images-new`, over the snapshots
+// list): name, description, OS and version; imageCreate with the snapshot as its source makes a
+// project image (it then shows in the project's images list). Only a ready snapshot can be the source,
+// which the submit button says for any other. A taken name comes back on the name field ("Image name
+// already exists", spec section 8) with every value kept.
+import { mutate, useResource } from '../../storage'
+import type { Snapshot } from '../api/types'
+import { SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
+import { NameField } from '../components/FormField'
+import { useActionReason } from '../hooks/use-action-reason'
+import { useForm } from '../hooks/use-form'
+import { QueryError } from '../ui/QueryError'
+import { imageFromSnapshotRefusal } from '../ui/snapshot-badge'
+import { NAME, required } from './validation'
+
+type Props = { project: string; snapshot: string; onDismiss: () => void }
+
+type Values = { name: string; description: string; os: string; version: string }
+
+/** A project image whose contents are the snapshot's (the API names its source by id). */
+const createImage = (project: string, snapshot: Snapshot, values: Values) =>
+  mutate(
+    'imageCreate',
+    { query: { project }, body: { ...values, source: { type: 'snapshot', id: snapshot.id } } },
+    { invalidates: [{ endpoint: 'imageList' }] },
+  )
+
+const TITLE = 'New image'
+const subtitleOf = (snapshot: string) => `From snapshot ${snapshot}`
+
+export function ImageFromSnapshotForm({ project, snapshot, onDismiss }: Props) {
+  const view = useResource('snapshotView', { path: { snapshot }, query: { project } })
+  // The form needs the snapshot's id (the image source names it by id): it mounts once that is known.
+  if (view.data) return <ImageFields project={project} snapshot={view.data} onDismiss={onDismiss} />
+  return (
+    <SideModal open onDismiss={onDismiss} title={TITLE} subtitle={subtitleOf(snapshot)} cancelLabel="Close">
+      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
+    </SideModal>
+  )
+}
+
+function ImageFields({
+  project,
+  snapshot,
+  onDismiss,
+}: {
+  project: string
+  snapshot: Snapshot
+  onDismiss: () => void
+}) {
+  // The mock (like the platform) lets project collaborators or stronger create project images.
+  const reason = useActionReason({ project, role: 'collaborator', what: 'creating an image' })
+  const form = useForm({
+    id: 'image-from-snapshot',
+    initial: { name: '', description: '', os: '', version: '' } as Values,
+    rules: { name: NAME, os: required('OS'), version: required('Version') },
+    op: 'imageCreate',
+    submit: (values) => createImage(project, snapshot, values),
+    onSuccess: (image) => {
+      toast.success(`Image ${image?.name} created from snapshot ${snapshot.name}`)
+      onDismiss()
+    },
+    draft: true,
+  })
+  return (
+    <SideModalForm
+      form={form}
+      title={TITLE}
+      subtitle={subtitleOf(snapshot.name)}
+      submitLabel="Create image"
+      onDismiss={onDismiss}
+      submitDisabledReason={reason(imageFromSnapshotRefusal(snapshot))}
+    >
+      <NameField label="Name" required describeRule {...form.field('name')} />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <TextField
+        label="OS"
+        required
+        autoComplete="off"
+        description="The operating system family, e.g. Debian or Ubuntu."
+        {...form.field('os')}
+      />
+      <TextField
+        label="Version"
+        required
+        autoComplete="off"
+        description="The operating system version, e.g. 12 or 24.04."
+        {...form.field('version')}
+      />
+    </SideModalForm>
+  )
+}

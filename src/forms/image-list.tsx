@@ -1,0 +1,54 @@
+// What the project's and the silo's image lists share: the columns (name, OS, version, size,
+// created), the row menu's View and Delete around the one action that differs (promote, demote), and
+// the delete itself. Both lists read imageList (with or without `project`), so a promote or demote
+// refreshes both.
+import type { ReactNode } from 'react'
+import type { Image } from '../api/types'
+import type { ActionMenuItem } from '../components/ActionMenu'
+import { confirmDelete } from '../components/confirm-queue'
+import { nameColumn } from '../components/ResourceList'
+import { defineColumns } from '../components/Table'
+import { deleteListed } from '../ui/delete'
+import { formatBytes } from '../util/bytes'
+import { formatDateTime } from '../util/date'
+
+export const imageColumns = defineColumns<Image>([
+  nameColumn(),
+  { id: 'os', header: 'OS', cell: (i) => i.os },
+  { id: 'version', header: 'Version', cell: (i) => i.version },
+  { id: 'size', header: 'Size', cell: (i) => formatBytes(i.size), align: 'right' },
+  { id: 'created', header: 'Created', cell: (i) => formatDateTime(i.timeCreated) },
+])
+
+/** By id: a name alone is ambiguous between a project's images and the silo's. */
+const deleteImage = (i: Image) =>
+  deleteListed(
+    'imageDelete',
+    { path: { image: i.id } },
+    { id: i.id, list: 'imageList' },
+    `Image ${i.name} deleted`,
+  )
+
+/** View, then the list's own action, then Delete (confirmed). */
+export function imageActions(
+  i: Image,
+  {
+    onView,
+    own,
+    deleteReason,
+  }: { onView: () => void; own: ActionMenuItem; deleteReason: string | undefined },
+): ActionMenuItem[] {
+  return [
+    { label: 'View', onSelect: onView },
+    own,
+    {
+      label: 'Delete',
+      danger: true,
+      ...(deleteReason ? { disabledReason: deleteReason } : {}),
+      onSelect: () => confirmDelete({ resourceKind: 'image', name: i.name, run: () => deleteImage(i) }),
+    },
+  ]
+}
+
+/** The empty state's text (the list header names the scope). */
+export const imagesEmpty = (body: ReactNode) => ({ title: 'No images', body })

@@ -1,0 +1,81 @@
+// An image, read-only (`images/{image}/edit` of a project or of the silo, over its list): the API
+// cannot change an image, so the "edit" route shows what it is. A project image is looked up by name
+// within its project, a silo image by name among the silo's.
+import { css } from 'styled-system/css'
+import { useResource } from '../../storage'
+import type { Image } from '../api/types'
+import { CopyButton, SideModal, Skeleton } from '../components'
+import { QueryError } from '../ui/QueryError'
+import { formatBytes } from '../util/bytes'
+import { formatDateTime } from '../util/date'
+
+const listClass = css({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: '4',
+  rowGap: '3',
+  fontSize: 'sm',
+  m: '0',
+})
+const termClass = css({ fontWeight: 'medium', color: 'fg.muted' })
+const valueClass = css({ m: '0', minW: '0', overflowWrap: 'anywhere' })
+const monoClass = css({ fontFamily: 'mono', fontSize: 'xs' })
+
+/** The rows of the view, in order; the digest only when the image has one. */
+export function imageFacts(image: Image): { term: string; value: string; copy?: boolean; mono?: boolean }[] {
+  return [
+    { term: 'Name', value: image.name },
+    { term: 'Description', value: image.description || '—' },
+    { term: 'OS', value: image.os },
+    { term: 'Version', value: image.version },
+    { term: 'Size', value: formatBytes(image.size) },
+    { term: 'Block size', value: `${image.blockSize} bytes` },
+    ...(image.digest
+      ? [{ term: 'Digest', value: `${image.digest.type}:${image.digest.value}`, mono: true }]
+      : []),
+    { term: 'ID', value: image.id, copy: true, mono: true },
+    { term: 'Created', value: formatDateTime(image.timeCreated) },
+  ]
+}
+
+export function ImageView({
+  image,
+  project,
+  onDismiss,
+}: {
+  image: string
+  /** The image's project; absent for a silo image. */
+  project?: string
+  onDismiss: () => void
+}) {
+  const view = useResource(
+    'imageView',
+    project ? { path: { image }, query: { project } } : { path: { image } },
+  )
+  const data = view.data
+  return (
+    <SideModal open onDismiss={onDismiss} title="Image" subtitle={image} cancelLabel="Close">
+      {view.error && !data ? (
+        <QueryError error={view.error} />
+      ) : data ? (
+        <dl className={listClass}>
+          {imageFacts(data).map((f) => (
+            <div key={f.term} className={css({ display: 'contents' })}>
+              <dt className={termClass}>{f.term}</dt>
+              <dd className={valueClass}>
+                <span className={f.mono ? monoClass : undefined}>{f.value}</span>
+                {f.copy && (
+                  <span className={css({ ml: '2', display: 'inline-flex', verticalAlign: 'middle' })}>
+                    <CopyButton value={f.value} label={`${f.term}`} />
+                  </span>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <Skeleton />
+      )}
+    </SideModal>
+  )
+}

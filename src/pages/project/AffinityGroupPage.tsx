@@ -1,0 +1,270 @@
+// An anti-affinity group's page: what the group is (policy, failure domain, description, ID, created)
+// with Edit and Delete, and its members (instance, state) with Remove and "Add instance". The edit form
+// is the child route `edit`, shown over this page in its outlet; a rename moves to the new name's page.
+// An unknown group is Page not found, but only on the server's word: offline with nothing cached the
+// page says it is offline instead.
+import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { css } from 'styled-system/css'
+import { Link, useLocation } from 'wouter'
+import { type QueryResult, useList, useResource } from '../../../storage'
+import type { ApiResponse } from '../../api/types'
+import { Button, CloudOffIcon, CopyButton, defineColumns, PageHeader, ServerIcon } from '../../components'
+import { CacheStatus } from '../../components/CacheStatus'
+import { confirmAction, confirmDelete } from '../../components/confirm-queue'
+import { RowMenu } from '../../components/RowMenu'
+import { type ActionReason, useActionReason } from '../../hooks/use-action-reason'
+import { paths } from '../../paths'
+import { Outlet, useRouteParams } from '../../route-context'
+import { T } from '../../strings'
+import { ResourceFallback } from '../../ui/ResourceFallback'
+import { InstanceStateBadge } from '../../ui/StateBadge'
+import { formatDateTime } from '../../util/date'
+import { NotFoundPage } from '../NotFoundPage'
+import {
+  type AntiAffinityGroup,
+  deleteGroup,
+  type GroupMember,
+  groupViewParams,
+  groupWriteNeed,
+  memberListParams,
+  removeMember,
+} from './affinity-actions'
+import { TabTable } from './instance/shared'
+
+// The forms load when first opened.
+const forms = {
+  edit: lazy(() => import('../../forms/affinity-form').then((m) => ({ default: m.AffinityEditForm }))),
+  add: lazy(() => import('../../forms/affinity-add-member').then((m) => ({ default: m.AddMemberForm }))),
+}
+
+const propList = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+  gap: '4',
+  mb: '6',
+  '& dt': { color: 'fg.muted', fontSize: 'xs', mb: '1' },
+})
+const mono = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
+
+function GroupProps({ group }: { group: AntiAffinityGroup }) {
+  const id = (
+    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+      <span className={mono}>{group.id}</span>
+      <CopyButton value={group.id} label="anti-affinity group ID" />
+    </span>
+  )
+  const entries: { label: string; value: ReactNode }[] = [
+    { label: 'Policy', value: group.policy },
+    { label: 'Failure domain', value: group.failureDomain },
+    { label: 'ID', value: id },
+    { label: 'Created', value: formatDateTime(group.timeCreated) },
+  ]
+  if (group.description) entries.push({ label: 'Description', value: group.description })
+  return (
+    <dl className={propList}>
+      {entries.map(({ label, value }) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+const columnsFor = (project: string) =>
+  defineColumns<GroupMember>([
+    {
+      id: 'name',
+      header: 'Instance',
+      cell: (m) => (
+        <Link
+          href={paths.instance({ project, instance: m.name })}
+          className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
+        >
+          {m.name}
+        </Link>
+      ),
+      sortValue: (m) => m.name,
+    },
+    { id: 'state', header: 'State', cell: (m) => <InstanceStateBadge state={m.runState} /> },
+  ])
+
+const removeItems = (group: AntiAffinityGroup, m: GroupMember, why: string | undefined) => [
+  {
+    label: 'Remove',
+    danger: true,
+    disabledReason: why,
+    onSelect: () =>
+      confirmAction({
+        title: `Remove ${m.name}`,
+        content: `Remove ${m.name} from the anti-affinity group ${group.name}? The instance is kept.`,
+        actionLabel: 'Remove',
+        actionType: 'danger',
+        errorTitle: `Could not remove ${m.name} from ${group.name}`,
+        run: () => removeMember(group, m),
+      }),
+  },
+]
+
+type MemberList = QueryResult<ApiResponse<'antiAffinityGroupMemberList'>>
+
+/** The empty state, or what stands in for it while the list has nothing to show (offline, error). */
+function emptyOf(members: MemberList, group: AntiAffinityGroup) {
+  if (members.data !== undefined || members.isLoading)
+    return {
+      icon: <ServerIcon />,
+      title: 'No members',
+      body: 'Add a stopped instance to keep it apart from the other members.',
+    }
+  if (members.error)
+    return { icon: <ServerIcon />, title: 'Could not load the members', body: members.error.message }
+  return {
+    icon: <CloudOffIcon />,
+    title: T.offline,
+    body: `The members of ${group.name} are not cached on this device yet.`,
+  }
+}
+
+function Members({
+  project,
+  group,
+  members,
+  reason,
+}: {
+  project: string
+  group: AntiAffinityGroup
+  members: MemberList
+  reason: ActionReason
+}) {
+  const [adding, setAdding] = useState(false)
+  // The API answers members wrapped by kind; instances are the only kind.
+  const rows = members.data?.items.map((m) => m.value)
+  const why = reason()
+  return (
+    <>
+      <TabTable
+        title="Members"
+        actions={
+          <Button size="sm" disabledReason={why} onClick={() => setAdding(true)}>
+            Add instance
+          </Button>
+        }
+        columns={columnsFor(project)}
+        rows={rows ?? []}
+        rowKey={(m) => m.id}
+        rowActions={(m) => (
+          <RowMenu label={`Actions for ${m.name}`} items={() => removeItems(group, m, why)} />
+        )}
+        loading={members.isLoading}
+        empty={emptyOf(members, group)}
+      />
+      {adding && rows && (
+        <Suspense fallback={null}>
+          <forms.add project={project} group={group} members={rows} onDismiss={() => setAdding(false)} />
+        </Suspense>
+      )}
+    </>
+  )
+}
+
+function GroupActions({
+  project,
+  group,
+  reason,
+}: {
+  project: string
+  group: AntiAffinityGroup
+  reason: ActionReason
+}) {
+  const [, navigate] = useLocation()
+  const why = reason()
+  return (
+    <>
+      <Button
+        size="sm"
+        disabledReason={why}
+        onClick={() => navigate(paths.affinityGroupEdit({ project, antiAffinityGroup: group.name }))}
+      >
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="danger"
+        disabledReason={why}
+        onClick={() =>
+          confirmDelete({
+            resourceKind: 'anti-affinity group',
+            name: group.name,
+            run: async () => {
+              await deleteGroup(group)
+              navigate(paths.affinity({ project }))
+            },
+          })
+        }
+      >
+        Delete
+      </Button>
+    </>
+  )
+}
+
+function GroupView({ project, name }: { project: string; name: string }) {
+  const view = useResource('antiAffinityGroupView', groupViewParams(project, name))
+  // Read with the view, not after it: the URL names the group.
+  const members = useList('antiAffinityGroupMemberList', memberListParams(project, name))
+  const reason = useActionReason(groupWriteNeed(project, 'changing an anti-affinity group'))
+  // Only the server's answer decides: offline, the error stays unset and the fallback says offline.
+  if (view.error?.kind === 'not_found') return <NotFoundPage />
+  const group = view.data
+  return (
+    <>
+      <PageHeader
+        title={group?.name ?? name}
+        icon={<ServerIcon />}
+        actions={
+          <>
+            {group && <GroupActions project={project} group={group} reason={reason} />}
+            <CacheStatus {...view} onRefresh={() => void view.refresh()} />
+          </>
+        }
+      />
+      {group ? (
+        <>
+          <GroupProps group={group} />
+          <Members project={project} group={group} members={members} reason={reason} />
+        </>
+      ) : (
+        <ResourceFallback
+          view={view}
+          offlineBody={`Anti-affinity group ${name} is not cached on this device yet. It shows here once the connection is back.`}
+        />
+      )}
+      <Outlet />
+    </>
+  )
+}
+
+export default function AffinityGroupPage() {
+  const { project, antiAffinityGroup } = useRouteParams('project', 'antiAffinityGroup')
+  // Keyed: another group is another page.
+  return <GroupView key={`${project}/${antiAffinityGroup}`} project={project} name={antiAffinityGroup} />
+}
+
+/** `affinity/{group}/edit`, in the group page's outlet: a rename goes to the new name's page. */
+export function AffinityEditRoute() {
+  const { project, antiAffinityGroup } = useRouteParams('project', 'antiAffinityGroup')
+  const [, navigate] = useLocation()
+  const pageOf = (g: string) => paths.affinityGroup({ project, antiAffinityGroup: g })
+  return (
+    <Suspense fallback={null}>
+      <forms.edit
+        key={antiAffinityGroup}
+        project={project}
+        group={antiAffinityGroup}
+        onDismiss={() => navigate(pageOf(antiAffinityGroup))}
+        onSaved={(g) => navigate(pageOf(g.name))}
+      />
+    </Suspense>
+  )
+}

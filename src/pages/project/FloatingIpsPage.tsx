@@ -1,0 +1,179 @@
+// Floating IPs of a project: name, IP (with copy), pool and attached instance (both named by id, read
+// through storage so a second visit paints them from the cache), description. Row actions: edit,
+// attach to a running or stopped instance, detach, delete; attach and delete need a detached floating
+// IP, detach an attached one, and each says why otherwise. The create form (`floating-ips-new`) and the
+// edit form (`floating-ips/{floatingIp}/edit`) are child routes over the list; attaching opens a side
+// modal of the list itself, as it has no URL of its own.
+import { lazy, Suspense, useContext, useState } from 'react'
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { useResource } from '../../../storage'
+import type { FloatingIp } from '../../api/types'
+import { CopyButton } from '../../components'
+import { confirmAction, confirmDelete } from '../../components/confirm-queue'
+import { NetworkingIcon } from '../../components/icons'
+import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
+import { defineColumns } from '../../components/Table'
+import { toast } from '../../components/toast-queue'
+import {
+  deleteFloatingIp,
+  detachFloatingIp,
+  type FloatingIpAction,
+  floatingIpNeed,
+  floatingIpRefusal,
+} from '../../forms/floating-ip'
+import { useActionReason } from '../../hooks/use-action-reason'
+import { useListGo } from '../../hooks/use-list-go'
+import { paths } from '../../paths'
+import { Outlet, RouteParamsContext, useRouteParams } from '../../route-context'
+
+const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
+const muted = css({ color: 'fg.muted' })
+
+function PoolName({ id }: { id: string }) {
+  const name = useResource('ipPoolView', { path: { pool: id } }).data?.name
+  return name ? <span>{name}</span> : <span className={mono}>{id}</span>
+}
+
+function InstanceLink({ id, project }: { id: string; project: string }) {
+  const name = useResource('instanceView', { path: { instance: id } }).data?.name
+  if (!name) return <span className={mono}>{id}</span>
+  return (
+    <Link
+      href={paths.instance({ project, instance: name })}
+      className={css({ _hover: { textDecoration: 'underline' } })}
+    >
+      {name}
+    </Link>
+  )
+}
+
+const columnsFor = (project: string) =>
+  defineColumns<FloatingIp>([
+    nameColumn(),
+    {
+      id: 'ip',
+      header: 'IP',
+      cell: (f) => (
+        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+          <span className={mono}>{f.ip}</span>
+          <CopyButton value={f.ip} label={`IP address ${f.ip}`} />
+        </span>
+      ),
+    },
+    {
+      id: 'pool',
+      header: 'IP pool',
+      cell: (f) => <AfterPaint>{() => <PoolName id={f.ipPoolId} />}</AfterPaint>,
+    },
+    {
+      id: 'instance',
+      header: 'Instance',
+      cell: (f) =>
+        f.instanceId ? (
+          <AfterPaint>{() => <InstanceLink id={f.instanceId as string} project={project} />}</AfterPaint>
+        ) : (
+          <span className={muted}>
+            <span aria-hidden="true">—</span>
+            <span className={css({ srOnly: true })}>Not attached</span>
+          </span>
+        ),
+    },
+    { id: 'description', header: 'Description', cell: (f) => f.description },
+  ])
+
+// The forms load when they are opened, not with the list.
+const forms = () => import('../../forms/floating-ip-form')
+const CreateForm = lazy(() => forms().then((m) => ({ default: m.FloatingIpCreateForm })))
+const EditForm = lazy(() => forms().then((m) => ({ default: m.FloatingIpEditForm })))
+const AttachForm = lazy(() =>
+  import('../../forms/floating-ip-attach').then((m) => ({ default: m.FloatingIpAttachForm })),
+)
+
+/** `floating-ips-new` and `floating-ips/{floatingIp}/edit`, in the list's outlet. */
+function FloatingIpFormRoute() {
+  // Read directly: `floatingIp` is absent on the create route, which useRouteParams would reject.
+  const { project = '', floatingIp } = useContext(RouteParamsContext)
+  const go = useListGo()
+  const onDismiss = () => go(paths.floatingIps({ project }))
+  return (
+    <Suspense fallback={null}>
+      {floatingIp ? (
+        // A different floating IP is a different form: its values start from that one.
+        <EditForm key={floatingIp} project={project} floatingIp={floatingIp} onDismiss={onDismiss} />
+      ) : (
+        <CreateForm project={project} onDismiss={onDismiss} />
+      )}
+    </Suspense>
+  )
+}
+export const FloatingIpCreateRoute = FloatingIpFormRoute
+export const FloatingIpEditRoute = FloatingIpFormRoute
+
+export default function FloatingIpsPage() {
+  const { project } = useRouteParams('project')
+  const go = useListGo()
+  const reason = useActionReason(floatingIpNeed(project))
+  const why = (f: FloatingIp, action: FloatingIpAction) => reason(floatingIpRefusal(f, action))
+  const [attaching, setAttaching] = useState<FloatingIp | null>(null)
+  return (
+    <ResourceList
+      title="Floating IPs"
+      icon={<NetworkingIcon />}
+      resource="Floating IP"
+      endpoint="floatingIpList"
+      params={{ query: { project } }}
+      columns={columnsFor(project)}
+      sortByName
+      create={{
+        label: 'New floating IP',
+        onClick: () => go(paths.floatingIpsNew({ project })),
+        disabledReason: reason(),
+      }}
+      empty={{
+        title: 'No floating IPs',
+        body: `Project ${project} has no floating IPs yet. A floating IP keeps its address while it moves between instances.`,
+      }}
+      actions={(f) => [
+        {
+          label: 'Edit',
+          disabledReason: reason(),
+          onSelect: () => go(paths.floatingIpEdit({ project, floatingIp: f.name })),
+        },
+        { label: 'Attach to an instance', disabledReason: why(f, 'attach'), onSelect: () => setAttaching(f) },
+        {
+          label: 'Detach',
+          disabledReason: why(f, 'detach'),
+          onSelect: () =>
+            confirmAction({
+              title: `Detach ${f.name}`,
+              content: `Detach ${f.name} (${f.ip}) from its instance? The floating IP stays in the project.`,
+              actionLabel: 'Detach',
+              actionType: 'primary',
+              errorTitle: `Could not detach ${f.name}`,
+              run: () => detachFloatingIp(f).then(() => toast.success(`Floating IP ${f.name} detached`)),
+            }),
+        },
+        {
+          label: 'Delete',
+          danger: true,
+          disabledReason: why(f, 'delete'),
+          onSelect: () =>
+            confirmDelete({ resourceKind: 'floating IP', name: f.name, run: () => deleteFloatingIp(f) }),
+        },
+      ]}
+    >
+      <Outlet />
+      {attaching && (
+        <Suspense fallback={null}>
+          <AttachForm
+            project={project}
+            fip={attaching}
+            disabledReason={why(attaching, 'attach')}
+            onDismiss={() => setAttaching(null)}
+          />
+        </Suspense>
+      )}
+    </ResourceList>
+  )
+}

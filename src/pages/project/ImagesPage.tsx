@@ -1,0 +1,104 @@
+// A project's images: name, OS, version, size, created. Row actions: View (`images/{image}/edit`, a
+// read-only side modal), Promote to the silo (confirmed; the image leaves this list for the silo's),
+// Delete. `images-new` uploads an image file (src/forms/image-create.tsx). Forms open in the outlet.
+import { lazy, Suspense } from 'react'
+import { mutate } from '../../../storage'
+import { toUserError } from '../../api/errors'
+import type { Image } from '../../api/types'
+import { confirmAction } from '../../components/confirm-queue'
+import { ImagesIcon } from '../../components/icons'
+import { ResourceList } from '../../components/ResourceList'
+import { toast } from '../../components/toast-queue'
+import { imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
+import { useActionReason } from '../../hooks/use-action-reason'
+import { useListGo } from '../../hooks/use-list-go'
+import { paths } from '../../paths'
+import { Outlet, useRouteParams } from '../../route-context'
+
+// The forms load when they are opened, not with the list.
+const ImageCreateForm = lazy(() =>
+  import('../../forms/image-create').then((m) => ({ default: m.ImageCreateForm })),
+)
+const ImageView = lazy(() => import('../../forms/image-view').then((m) => ({ default: m.ImageView })))
+
+/** `/projects/{project}/images-new`. */
+export function ImageCreateRoute() {
+  const { project } = useRouteParams('project')
+  const go = useListGo()
+  return (
+    <Suspense fallback={null}>
+      <ImageCreateForm project={project} onDismiss={() => go(paths.images({ project }))} />
+    </Suspense>
+  )
+}
+
+/** `/projects/{project}/images/{image}/edit`: the image, read-only. */
+export function ImageViewRoute() {
+  const { project, image } = useRouteParams('project', 'image')
+  const go = useListGo()
+  return (
+    <Suspense fallback={null}>
+      <ImageView image={image} project={project} onDismiss={() => go(paths.images({ project }))} />
+    </Suspense>
+  )
+}
+
+/** The image leaves every cached project list; the silo's list is refetched with it. */
+async function promoteImage(i: Image): Promise<void> {
+  const r = await mutate(
+    'imagePromote',
+    { path: { image: i.id } },
+    { removes: { id: i.id }, invalidates: [{ endpoint: 'imageList' }] },
+  )
+  if (r.type !== 'success') throw new Error(toUserError('imagePromote', r).message)
+  toast.success(`Image ${i.name} promoted to the silo`)
+}
+
+export default function ImagesPage() {
+  const { project } = useRouteParams('project')
+  const go = useListGo()
+  // The mock and the API: a project's images are written by its collaborators; promoting makes a silo
+  // image, which needs a silo collaborator as well.
+  const reason = useActionReason({ project, role: 'collaborator', what: 'managing images' })
+  const promoteReason = useActionReason({ role: 'collaborator', what: 'promoting an image to the silo' })
+  return (
+    <ResourceList
+      title="Images"
+      icon={<ImagesIcon />}
+      resource="Image"
+      endpoint="imageList"
+      params={{ query: { project } }}
+      columns={imageColumns}
+      sortByName
+      create={{
+        label: 'Upload image',
+        onClick: () => go(paths.imagesNew({ project })),
+        disabledReason: reason(),
+      }}
+      empty={imagesEmpty(
+        `Project ${project} has no images yet. Upload an image file, or make one from a snapshot.`,
+      )}
+      actions={(i) =>
+        imageActions(i, {
+          onView: () => go(paths.imageEdit({ project, image: i.name })),
+          deleteReason: reason(),
+          own: {
+            label: 'Promote to silo',
+            ...(promoteReason() ? { disabledReason: promoteReason() } : {}),
+            onSelect: () =>
+              confirmAction({
+                title: `Promote ${i.name}`,
+                content: `Promote ${i.name} to the silo? Every project of the silo can then use it, and it leaves project ${project}.`,
+                actionLabel: 'Promote',
+                actionType: 'primary',
+                errorTitle: `Could not promote ${i.name}`,
+                run: () => promoteImage(i),
+              }),
+          },
+        })
+      }
+    >
+      <Outlet />
+    </ResourceList>
+  )
+}

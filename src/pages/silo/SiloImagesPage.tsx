@@ -1,0 +1,66 @@
+// The silo's images (`/images`): images every project of the silo can use, promoted from a project.
+// Row actions: View (`/images/{image}/edit`, the same read-only view as a project's), Demote to a
+// project (a side modal choosing the project), Delete. Silo collaborators change them.
+import { lazy, Suspense, useState } from 'react'
+import type { Image } from '../../api/types'
+import { ImagesIcon } from '../../components/icons'
+import { ResourceList } from '../../components/ResourceList'
+import { imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
+import { useActionReason } from '../../hooks/use-action-reason'
+import { useListGo } from '../../hooks/use-list-go'
+import { paths } from '../../paths'
+import { Outlet, useRouteParams } from '../../route-context'
+
+const ImageView = lazy(() => import('../../forms/image-view').then((m) => ({ default: m.ImageView })))
+const ImageDemoteForm = lazy(() =>
+  import('../../forms/image-demote').then((m) => ({ default: m.ImageDemoteForm })),
+)
+
+/** `/images/{image}/edit`: a silo image, read-only. */
+export function SiloImageViewRoute() {
+  const { image } = useRouteParams('image')
+  const go = useListGo()
+  return (
+    <Suspense fallback={null}>
+      <ImageView image={image} onDismiss={() => go(paths.siloImages())} />
+    </Suspense>
+  )
+}
+
+export default function SiloImagesPage() {
+  const go = useListGo()
+  // The route tree has no demote path: the side modal is this list's own state.
+  const [demoting, setDemoting] = useState<Image | null>(null)
+  // The mock and the API: silo images are written by silo collaborators (demote also needs the
+  // target project's collaborator role, which a silo collaborator has).
+  const reason = useActionReason({ role: 'collaborator', what: 'managing silo images' })
+  return (
+    <ResourceList
+      title="Silo images"
+      icon={<ImagesIcon />}
+      resource="Image"
+      endpoint="imageList"
+      columns={imageColumns}
+      sortByName
+      empty={imagesEmpty('Images promoted from a project appear here, for every project of the silo to use.')}
+      actions={(i) =>
+        imageActions(i, {
+          onView: () => go(paths.siloImageEdit({ image: i.name })),
+          deleteReason: reason(),
+          own: {
+            label: 'Demote to project',
+            ...(reason() ? { disabledReason: reason() } : {}),
+            onSelect: () => setDemoting(i),
+          },
+        })
+      }
+    >
+      <Outlet />
+      {demoting && (
+        <Suspense fallback={null}>
+          <ImageDemoteForm key={demoting.id} image={demoting} onDismiss={() => setDemoting(null)} />
+        </Suspense>
+      )}
+    </ResourceList>
+  )
+}
