@@ -154,6 +154,8 @@ const checked = () =>
     )
     .map((c) => c.getAttribute('aria-label'))
 const bar = () => screen.queryByRole('region', { name: 'Bulk actions on selected instances' })
+// The bar's body loads with the first selection (a lazy chunk): wait for it to appear.
+const findBar = () => screen.findByRole('region', { name: 'Bulk actions on selected instances' })
 
 describe('ResourceList bulk selection', () => {
   it('has no checkboxes and no bar without `bulk`', () => {
@@ -162,17 +164,17 @@ describe('ResourceList bulk selection', () => {
     expect(bar()).toBeNull()
   })
 
-  it('selects a row by its checkbox and a range by shift-click; the bar appears while any is selected', () => {
+  it('selects a row by its checkbox and a range by shift-click; the bar appears while any is selected', async () => {
     page.data = { items: vms('running', 'running', 'running', 'running', 'running'), nextPage: null }
     render(<List bulk={[stopAction(async () => {})]} />)
     expect(bar()).toBeNull()
     fireEvent.click(box('vm-1'))
     fireEvent.click(box('vm-3'), { shiftKey: true })
     expect(checked()).toEqual(['Select vm-1', 'Select vm-2', 'Select vm-3'])
-    expect(within(bar() as HTMLElement).getByText('3 instances selected')).toBeTruthy()
+    expect(within(await findBar()).getByText('3 instances selected')).toBeTruthy()
     const all = screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement
     expect(all.indeterminate).toBe(true)
-    fireEvent.click(within(bar() as HTMLElement).getByRole('button', { name: 'Clear selection' }))
+    fireEvent.click(within(await findBar()).getByRole('button', { name: 'Clear selection' }))
     expect(checked()).toEqual([])
     expect(bar()).toBeNull()
   })
@@ -188,11 +190,11 @@ describe('ResourceList bulk selection', () => {
     expect(checked()).toEqual([])
   })
 
-  it('forgets the selection when the page changes', () => {
+  it('forgets the selection when the page changes', async () => {
     page.data = { items: vms(...Array.from({ length: 50 }, () => 'running' as const)), nextPage: 'tok' }
     render(<List bulk={[stopAction(async () => {})]} />)
     fireEvent.click(box('vm-0'))
-    expect(bar()).not.toBeNull()
+    expect(await findBar()).not.toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Next' }))
     expect(window.location.search).toBe('?page=tok')
     expect(checked()).toEqual([])
@@ -203,12 +205,12 @@ describe('ResourceList bulk selection', () => {
     expect(checked()).toEqual([])
   })
 
-  it('gives the bar buttons the reason they are disabled, and runs nothing then', () => {
+  it('gives the bar buttons the reason they are disabled, and runs nothing then', async () => {
     page.data = { items: vms('running'), nextPage: null }
     const run = vi.fn(async () => {})
     render(<List bulk={[stopAction(run, { disabledReason: 'You are offline' })]} />)
     fireEvent.click(box('vm-0'))
-    const stop = within(bar() as HTMLElement).getByRole('button', { name: 'Stop' })
+    const stop = within(await findBar()).getByRole('button', { name: 'Stop' })
     expect(stop.getAttribute('aria-disabled')).toBe('true')
     expect(document.getElementById(stop.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'You are offline',
@@ -228,7 +230,7 @@ describe('ResourceList bulk selection', () => {
     }
     render(<List bulk={[stopAction(run, { confirm: 'danger' })]} />)
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }))
-    fireEvent.click(within(bar() as HTMLElement).getByRole('button', { name: 'Stop' }))
+    fireEvent.click(within(await findBar()).getByRole('button', { name: 'Stop' }))
     expect(confirms.asked.map((c) => c.title)).toEqual(['Stop 2 instances'])
     expect(ran).toEqual([])
     await act(async () => {

@@ -98,4 +98,14 @@ describe('selectedTab', () => {
     expect(selectedTab(t, '/x/q')).toBe(0)
     expect(selectedTab(t, '/xy')).toBe(-1)
   })
+
+  it('selects a tab for the paths it claims beside its own (its forms)', () => {
+    const t = [
+      { label: 'rules', href: '/v/firewall-rules', also: ['/v/firewall-rules-new'] },
+      { label: 'subnets', href: '/v/subnets', also: ['/v/subnets-new'] },
+    ]
+    expect(selectedTab(t, '/v/firewall-rules-new/allow-ssh')).toBe(0)
+    expect(selectedTab(t, '/v/subnets-new')).toBe(1)
+    expect(selectedTab(t, '/v/subnets-newer')).toBe(-1)
+  })
 })

@@ -10,7 +10,11 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
 
-export type RouteTab = { label: string; href: string }
+/**
+ * `also`: more paths that belong to the tab, such as its forms' paths that sit beside the tab's own
+ * (`firewall-rules-new` opens over the firewall-rules tab).
+ */
+export type RouteTab = { label: string; href: string; also?: readonly string[] }
 
 export type RouteTabsProps = {
   /** Names the tab list for assistive technology (e.g. "Instance db1"). */
@@ -48,10 +52,11 @@ export function selectedTab(tabs: readonly RouteTab[], pathname: string): number
   let best = -1
   let bestLength = -1
   tabs.forEach((t, i) => {
-    const p = pathOf(t.href)
-    if ((pathname === p || pathname.startsWith(`${p}/`)) && p.length > bestLength) {
-      best = i
-      bestLength = p.length
+    for (const p of [pathOf(t.href), ...(t.also ?? [])]) {
+      if ((pathname === p || pathname.startsWith(`${p}/`)) && p.length > bestLength) {
+        best = i
+        bestLength = p.length
+      }
     }
   })
   return best

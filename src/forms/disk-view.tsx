@@ -9,6 +9,7 @@ import { useResource, useResourcePoll } from '../../storage'
 import type { Disk } from '../api/types'
 import { CopyButton, SideModal, Skeleton } from '../components'
 import { paths } from '../paths'
+import { InstanceLink } from '../ui/by-id'
 import { QueryError } from '../ui/QueryError'
 import { diskIsMoving } from '../ui/row-state'
 import { DiskStateBadge } from '../ui/StateBadge'
@@ -32,19 +33,6 @@ export function diskOrigin(disk: Pick<Disk, 'imageId' | 'snapshotId'>) {
   if (disk.imageId) return { kind: 'image', id: disk.imageId } as const
   if (disk.snapshotId) return { kind: 'snapshot', id: disk.snapshotId } as const
   return null
-}
-
-/** The instance a disk is attached to: its name once read (a link to its page), its id until then. */
-export function InstanceLink({ id, project }: { id: string; project: string }) {
-  const name = useResource('instanceView', { path: { instance: id } }).data?.name
-  return (
-    <Link
-      href={name ? paths.instance({ project, instance: name }) : paths.lookupInstance({ instance: id })}
-      className={linkClass}
-    >
-      {name ?? <span className={monoClass}>{id}</span>}
-    </Link>
-  )
 }
 
 function ImageOrigin({ id, project, projectId }: { id: string; project: string; projectId: string }) {

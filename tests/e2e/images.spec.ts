@@ -74,6 +74,9 @@ async function fillImageForm(
 }
 
 test.describe('images', () => {
+  // Each test checks that no temporary upload disk or snapshot is left in the project: tests of this
+  // file running side by side would see each other's.
+  test.describe.configure({ mode: 'serial' })
   test.beforeEach(async ({ page }) => {
     await login(page)
   })

@@ -6,7 +6,6 @@
 // modal of the list itself, as it has no URL of its own.
 import { lazy, Suspense, useContext, useState } from 'react'
 import { css } from 'styled-system/css'
-import { Link } from 'wouter'
 import { useResource } from '../../../storage'
 import type { FloatingIp } from '../../api/types'
 import { CopyButton } from '../../components'
@@ -26,6 +25,7 @@ import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
 import { Outlet, RouteParamsContext, useRouteParams } from '../../route-context'
+import { InstanceLink } from '../../ui/by-id'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
 const muted = css({ color: 'fg.muted' })
@@ -33,19 +33,6 @@ const muted = css({ color: 'fg.muted' })
 function PoolName({ id }: { id: string }) {
   const name = useResource('ipPoolView', { path: { pool: id } }).data?.name
   return name ? <span>{name}</span> : <span className={mono}>{id}</span>
-}
-
-function InstanceLink({ id, project }: { id: string; project: string }) {
-  const name = useResource('instanceView', { path: { instance: id } }).data?.name
-  if (!name) return <span className={mono}>{id}</span>
-  return (
-    <Link
-      href={paths.instance({ project, instance: name })}
-      className={css({ _hover: { textDecoration: 'underline' } })}
-    >
-      {name}
-    </Link>
-  )
 }
 
 const columnsFor = (project: string) =>

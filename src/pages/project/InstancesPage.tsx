@@ -12,7 +12,6 @@ import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceL
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
 import { useActionReason } from '../../hooks/use-action-reason'
-import { performInstanceAction } from '../../hooks/use-instance-actor'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { instanceIsMoving, instanceRowRefusal } from '../../ui/row-state'
@@ -52,12 +51,17 @@ const columnsFor = (project: string) =>
     { id: 'created', header: 'Created', cell: (i) => formatDateTime(i.timeCreated) },
   ])
 
+type RowAction = 'START' | 'STOP' | 'REBOOT' | 'DELETE'
+
+// The actor code (xstate's interpreter, storage writes) loads with the first action, not with the
+// list: rows read what is allowed from the machine's definition (issue 11).
+const performInstanceAction = (i: Instance, action: RowAction) =>
+  import('../../hooks/use-instance-actor').then((m) => m.performInstanceAction(i, action))
+
 const run = (i: Instance, action: 'START' | 'REBOOT', verb: string) =>
   void performInstanceAction(i, action).catch((e: Error) =>
     toast.error(`Could not ${verb} ${i.name}`, e.message),
   )
-
-type RowAction = 'START' | 'STOP' | 'REBOOT' | 'DELETE'
 
 /** A bulk action: run through the instance's machine on the rows whose state allows it. */
 const bulkAction = (

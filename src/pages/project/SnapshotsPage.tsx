@@ -4,8 +4,6 @@
 // create form (`snapshots-new`) and the image form (`snapshots/{snapshot}/images-new`) are child
 // routes: their side modals open over this list and keep its page.
 import { lazy, Suspense } from 'react'
-import { css } from 'styled-system/css'
-import { Link } from 'wouter'
 import { useResource } from '../../../storage'
 import type { Snapshot } from '../../api/types'
 import { Badge } from '../../components/Badge'
@@ -17,6 +15,7 @@ import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
+import { NameLink } from '../../ui/by-id'
 import { deleteListed } from '../../ui/delete'
 import { imageFromSnapshotRefusal, snapshotBadgeColor, snapshotIsMoving } from '../../ui/snapshot-badge'
 import { formatBytes } from '../../util/bytes'
@@ -25,16 +24,7 @@ import { formatDateTime } from '../../util/date'
 /** The snapshot's disk by name, linking to its view; the bare id when the disk is gone. */
 function DiskName({ id, project }: { id: string; project: string }) {
   const name = useResource('diskView', { path: { disk: id } }).data?.name
-  if (!name)
-    return <span className={css({ color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs' })}>{id}</span>
-  return (
-    <Link
-      href={paths.disk({ project, disk: name })}
-      className={css({ _hover: { textDecoration: 'underline' } })}
-    >
-      {name}
-    </Link>
-  )
+  return <NameLink id={id} name={name} href={name && paths.disk({ project, disk: name })} />
 }
 
 const columnsFor = (project: string) =>
