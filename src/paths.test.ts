@@ -121,6 +121,7 @@ describe('route tree', () => {
       ['Disks', '/projects/a%20b/disks'],
       ['Snapshots', '/projects/a%20b/snapshots'],
       ['Images', '/projects/a%20b/images'],
+      ['VPCs', '/projects/a%20b/vpcs'],
       ['Floating IPs', '/projects/a%20b/floating-ips'],
       ['Affinity Groups', '/projects/a%20b/affinity'],
       ['Access', '/projects/a%20b/access'],

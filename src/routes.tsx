@@ -359,6 +359,175 @@ export const routeTree = [
             ],
           },
           {
+            // Issue 14: VPCs. The list with its forms; a VPC's page with its tabs (the index redirects
+            // to firewall-rules), each tab a group whose forms open over it; a router's own page.
+            crumb: S.crumbs.vpcs,
+            children: [
+              {
+                page: () => import('./pages/project/vpc/VpcsPage'),
+                prefetch: (p, read, at) =>
+                  read.list(
+                    'vpcList',
+                    { query: { project: p.project ?? '', limit: at.limit } },
+                    at.pageToken,
+                  ),
+                children: [
+                  {
+                    name: 'vpcs',
+                    path: 'vpcs',
+                    nav: { section: 'project', label: S.crumbs.vpcs, icon: <NetworkingIcon /> },
+                  },
+                  {
+                    name: 'vpcsNew',
+                    path: 'vpcs-new',
+                    crumb: 'New VPC',
+                    page: () =>
+                      import('./pages/project/vpc/VpcsPage').then((m) => ({ default: m.VpcCreateRoute })),
+                  },
+                ],
+              },
+              {
+                name: 'vpc',
+                path: 'vpcs/:vpc',
+                crumb: param('vpc'),
+                index: 'firewall-rules',
+                page: () => import('./pages/project/vpc/VpcPage'),
+                prefetch: (p, read) =>
+                  read.resource('vpcView', {
+                    path: { vpc: p.vpc ?? '' },
+                    query: { project: p.project ?? '' },
+                  }),
+                children: [
+                  {
+                    name: 'vpcEdit',
+                    path: 'edit',
+                    crumb: 'Edit',
+                    page: () =>
+                      import('./pages/project/vpc/VpcPage').then((m) => ({ default: m.VpcEditRoute })),
+                  },
+                  {
+                    crumb: S.crumbs.firewallRules,
+                    page: () => import('./pages/project/vpc/FirewallRulesTab'),
+                    prefetch: (p, read) =>
+                      read.resource('vpcFirewallRulesView', {
+                        query: { project: p.project ?? '', vpc: p.vpc ?? '' },
+                      }),
+                    children: [
+                      { name: 'vpcFirewallRules', path: 'firewall-rules' },
+                      {
+                        name: 'vpcFirewallRulesNew',
+                        path: 'firewall-rules-new/:rule?',
+                        crumb: 'New rule',
+                        page: () =>
+                          import('./pages/project/vpc/FirewallRulesTab').then((m) => ({
+                            default: m.FirewallRuleCreateRoute,
+                          })),
+                      },
+                      {
+                        name: 'vpcFirewallRuleEdit',
+                        path: 'firewall-rules/:rule/edit',
+                        crumb: param('rule'),
+                        page: () =>
+                          import('./pages/project/vpc/FirewallRulesTab').then((m) => ({
+                            default: m.FirewallRuleEditRoute,
+                          })),
+                      },
+                    ],
+                  },
+                  {
+                    crumb: 'Subnets',
+                    page: () => import('./pages/project/vpc/SubnetsTab'),
+                    children: [
+                      { name: 'vpcSubnets', path: 'subnets' },
+                      {
+                        name: 'vpcSubnetsNew',
+                        path: 'subnets-new',
+                        crumb: 'New subnet',
+                        page: () =>
+                          import('./pages/project/vpc/SubnetsTab').then((m) => ({
+                            default: m.SubnetCreateRoute,
+                          })),
+                      },
+                      {
+                        name: 'vpcSubnetEdit',
+                        path: 'subnets/:subnet/edit',
+                        crumb: param('subnet'),
+                        page: () =>
+                          import('./pages/project/vpc/SubnetsTab').then((m) => ({
+                            default: m.SubnetEditRoute,
+                          })),
+                      },
+                    ],
+                  },
+                  {
+                    crumb: S.crumbs.routers,
+                    page: () => import('./pages/project/vpc/RoutersTab'),
+                    children: [
+                      { name: 'vpcRouters', path: 'routers' },
+                      {
+                        name: 'vpcRoutersNew',
+                        path: 'routers-new',
+                        crumb: 'New router',
+                        page: () =>
+                          import('./pages/project/vpc/RoutersTab').then((m) => ({
+                            default: m.RouterCreateRoute,
+                          })),
+                      },
+                      {
+                        name: 'vpcRouterEdit',
+                        path: 'routers/:router/edit',
+                        crumb: param('router'),
+                        page: () =>
+                          import('./pages/project/vpc/RoutersTab').then((m) => ({
+                            default: m.RouterEditRoute,
+                          })),
+                      },
+                    ],
+                  },
+                  {
+                    crumb: 'Internet gateways',
+                    page: () => import('./pages/project/vpc/GatewaysTab'),
+                    children: [
+                      { name: 'vpcGateways', path: 'internet-gateways' },
+                      {
+                        name: 'vpcGateway',
+                        path: 'internet-gateways/:gateway',
+                        crumb: param('gateway'),
+                        page: () =>
+                          import('./pages/project/vpc/GatewaysTab').then((m) => ({
+                            default: m.GatewayRoute,
+                          })),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                // A router's own page with its routes; its forms open over it.
+                name: 'vpcRouter',
+                path: 'vpcs/:vpc/routers/:router',
+                crumb: param('router'),
+                page: () => import('./pages/project/vpc/RouterPage'),
+                children: [
+                  {
+                    name: 'vpcRouteNew',
+                    path: 'routes-new',
+                    crumb: 'New route',
+                    page: () =>
+                      import('./pages/project/vpc/RouterPage').then((m) => ({ default: m.RouteCreateRoute })),
+                  },
+                  {
+                    name: 'vpcRouteEdit',
+                    path: 'routes/:route/edit',
+                    crumb: param('route'),
+                    page: () =>
+                      import('./pages/project/vpc/RouterPage').then((m) => ({ default: m.RouteEditRoute })),
+                  },
+                ],
+              },
+            ],
+          },
+          {
             crumb: 'Floating IPs',
             page: () => import('./pages/project/FloatingIpsPage'),
             prefetch: (p, read, at) =>

@@ -98,11 +98,12 @@ describe('PORT_RANGE', () => {
     expect(check(PORT_RANGE, '80-22')).toMatch(/below its start/)
     expect(check(PORT_RANGE, '22-')).toMatch(/like 22 or 8000-8080/)
   })
-  it('property: accepted values are the contract L4PortRange (trimmed) with end >= start', () => {
+  it('property: accepted values are the contract L4PortRange (trimmed) with start <= end <= 65535', () => {
     fc.assert(
       fc.property(fc.oneof(fc.stringMatching(/^ ?[0-9]{1,6}(-[0-9]{0,6})? ?$/), fc.string()), (s) => {
         const r = /^(\d+)(?:-(\d+))?$/.exec(s.trim())
-        const expected = v.is(vL4PortRange, s.trim()) && r !== null && Number(r[2] ?? r[1]) >= Number(r[1])
+        const end = Number(r?.[2] ?? r?.[1])
+        const expected = v.is(vL4PortRange, s.trim()) && r !== null && end >= Number(r[1]) && end <= 65535
         expect(check(PORT_RANGE, s) === undefined).toBe(expected)
       }),
     )

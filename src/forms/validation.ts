@@ -43,7 +43,10 @@ export function explainName(value: string, label = 'Name'): string {
   return `${label} is not a valid name`
 }
 
-/** A resource name (the contract's `Name`). */
+/**
+ * A resource name: the contract's `Name` is the one rule (issue 10), so the console accepts exactly
+ * the names the API accepts (uppercase after the first letter included).
+ */
 export const nameRule = (label = 'Name'): FieldRule => ({
   schema: vName,
   explain: (value) => explainName(value, label),
@@ -56,15 +59,34 @@ export const NAME_OR_ID: FieldRule = {
   explain: (value) => (value === '' ? 'Name or ID is required' : explainName(value, 'Name')),
 }
 
-/** Spec 5: an IPv4 or IPv6 address, else "Not a valid IP address". The schema is the contract's `ip` field. */
+/**
+ * What valibot's ip() lets through but no address is (the API's parser refuses both): a zone id
+ * (`fe80::1%eth0`), and an embedded IPv4 octet with a leading zero (`::ffff:01.2.3.4`, octal to some
+ * readers, decimal to others).
+ */
+function notAnAddress(s: string): boolean {
+  if (s.includes('%')) return true
+  const tail = s.slice(s.lastIndexOf(':') + 1)
+  return tail.includes('.') && tail.split('.').some((octet) => /^0\d/.test(octet))
+}
+
+/** Spec 5: an IPv4 or IPv6 address, else "Not a valid IP address". Built on the contract's `ip` field. */
 export const IP: FieldRule = {
-  schema: vIpv4Range.entries.first,
+  schema: v.pipe(
+    vIpv4Range.entries.first,
+    v.check((s) => !notAnAddress(s)),
+  ),
   explain: () => S.invalidIp,
 }
 
 /** Spec 5: an IP network `address/width` with the section's messages (the contract's `IpNet`). */
 export const IP_NET: FieldRule = {
-  schema: vIpNet,
+  // The contract's IpNet patterns are looser than its parser about the address (zone ids, embedded
+  // octets with leading zeros): the address must also be an IP.
+  schema: v.pipe(
+    vIpNet,
+    v.check((s) => v.is(IP.schema, s.slice(0, s.indexOf('/')))),
+  ),
   explain: (value) => {
     const slash = value.indexOf('/')
     if (slash < 0) return S.networkNeedsWidth
@@ -80,13 +102,18 @@ export const IP_NET: FieldRule = {
   },
 }
 
-/** `22` or `8000-8080` (spec 5: trimmed, end not below start), as the contract's `L4PortRange`. */
+export const MAX_PORT = 65535
+
+/**
+ * `22` or `8000-8080` (spec 5: trimmed, end not below start), as the contract's `L4PortRange`. Five
+ * digits reach 99999, but a port is 16 bits: the API refuses anything above 65535.
+ */
 export function parsePortRange(value: string): { start: number; end: number } | undefined {
   const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(value.trim())
   if (!m) return undefined
   const start = Number(m[1])
   const end = m[2] === undefined ? start : Number(m[2])
-  return end >= start ? { start, end } : undefined
+  return end >= start && end <= MAX_PORT ? { start, end } : undefined
 }
 
 export const PORT_RANGE: FieldRule = {
@@ -94,12 +121,17 @@ export const PORT_RANGE: FieldRule = {
     v.string(),
     v.trim(),
     vL4PortRange,
-    v.check((s) => parsePortRange(s) !== undefined, 'reversed'),
+    v.check((s) => parsePortRange(s) !== undefined, 'out of range'),
   ),
-  explain: (_value, issue) =>
-    issue.message === 'reversed'
-      ? 'The end of a port range must not be below its start'
-      : 'Must be a port or a range of ports, like 22 or 8000-8080',
+  explain: (value, issue) => {
+    if (issue.message !== 'out of range') return 'Must be a port or a range of ports, like 22 or 8000-8080'
+    return value
+      .trim()
+      .split('-')
+      .some((port) => Number(port) > MAX_PORT)
+      ? `Ports go from 0 to ${MAX_PORT}`
+      : 'The end of a port range must not be below its start'
+  },
 }
 
 /**

@@ -1,0 +1,112 @@
+// New VPC (`vpcs-new`, over the VPCs list) and edit VPC (`vpcs/{vpc}/edit`, over the VPC's page): one
+// form of name, description and DNS name, plus the optional IPv6 prefix when creating (the API fixes a
+// VPC's prefix at creation: VpcUpdate has no such field). The DNS name follows the name until it is
+// typed. A taken name comes back on the name field ("VPC name already exists", spec section 8) with
+// every value kept.
+import type { ChangeEvent } from 'react'
+import { useResource } from '../../storage'
+import { SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
+import { NameField } from '../components/FormField'
+import { useActionReason } from '../hooks/use-action-reason'
+import { useForm } from '../hooks/use-form'
+import { QueryError } from '../ui/QueryError'
+import { NAME, nameRule } from './validation'
+import {
+  createVpc,
+  dnsNameAfterRename,
+  IPV6_PREFIX,
+  updateVpc,
+  type Vpc,
+  type VpcValues,
+  vpcViewParams,
+  vpcWriteNeed,
+} from './vpc'
+
+type Props = {
+  project: string
+  /** The VPC to edit; absent, the form creates one. */
+  vpc?: string
+  onDismiss: () => void
+  /** Called with the saved VPC (a rename's new name included). */
+  onSaved: (vpc: Vpc) => void
+}
+
+export function VpcForm({ vpc, ...props }: Props) {
+  if (vpc === undefined) return <VpcFields {...props} />
+  return <VpcEdit vpc={vpc} {...props} />
+}
+
+function VpcEdit({ vpc, ...props }: Props & { vpc: string }) {
+  const view = useResource('vpcView', vpcViewParams(props.project, vpc))
+  // The form's values start from the VPC: it mounts once the VPC is known.
+  if (view.data) return <VpcFields current={view.data} {...props} />
+  return (
+    <SideModal open onDismiss={props.onDismiss} title="Edit VPC" subtitle={vpc} cancelLabel="Close">
+      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
+    </SideModal>
+  )
+}
+
+const DNS_NAME = nameRule('DNS name')
+
+function VpcFields({ project, current, onDismiss, onSaved }: Omit<Props, 'vpc'> & { current?: Vpc }) {
+  const editing = current !== undefined
+  const reason = useActionReason(vpcWriteNeed(project, editing ? 'editing a VPC' : 'creating a VPC'))
+  const form = useForm<VpcValues, Vpc>({
+    id: editing ? 'vpc-edit' : `vpc-create-${project}`,
+    initial: {
+      name: current?.name ?? '',
+      description: current?.description ?? '',
+      dnsName: current?.dnsName ?? '',
+      ipv6Prefix: '',
+    },
+    rules: { name: NAME, dnsName: DNS_NAME, ...(editing ? {} : { ipv6Prefix: IPV6_PREFIX }) },
+    op: editing ? 'vpcUpdate' : 'vpcCreate',
+    submit: ({ ipv6Prefix, ...values }) =>
+      current ? updateVpc(project, current, values) : createVpc(project, { ...values, ipv6Prefix }),
+    onSuccess: (saved) => {
+      if (!saved) return
+      toast.success(`VPC ${saved.name} ${editing ? 'updated' : 'created'}`)
+      onSaved(saved)
+    },
+    // Kept across a sign-in round trip only when creating: an edit starts from the server's copy.
+    draft: !editing,
+  })
+  const name = form.field('name')
+  // Only a new VPC's DNS name follows its name: an existing one's is in use under its own value.
+  const onNameChange = editing
+    ? name.onChange
+    : (e: ChangeEvent<HTMLInputElement>) => {
+        form.set('dnsName', dnsNameAfterRename(form.values, e.target.value))
+        name.onChange(e)
+      }
+  return (
+    <SideModalForm
+      form={form}
+      title={editing ? 'Edit VPC' : 'New VPC'}
+      subtitle={current?.name}
+      submitLabel={editing ? 'Update VPC' : 'Create VPC'}
+      onDismiss={onDismiss}
+      submitDisabledReason={reason()}
+    >
+      <NameField label="Name" required describeRule {...name} onChange={onNameChange} />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameField
+        label="DNS name"
+        required
+        description="The VPC's name in DNS; the same as the name unless changed here."
+        {...form.field('dnsName')}
+      />
+      {!editing && (
+        <TextField
+          label="IPv6 prefix"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="fd12:3456:789a::/48"
+          description="Optional: a /48 of the unique local range fd00::/8 for the VPC's subnets. Left blank, one is chosen."
+          {...form.field('ipv6Prefix')}
+        />
+      )}
+    </SideModalForm>
+  )
+}

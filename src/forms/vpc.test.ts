@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { S } from '../strings'
+import { check } from './validation'
+import { dnsNameAfterRename, IPV6_PREFIX, PREFIX_NOT_V6, PREFIX_NOT_VPC, vpcWriteNeed } from './vpc'
+
+describe('a new VPC', () => {
+  it('keeps its DNS name on its name until the DNS name is typed', () => {
+    expect(dnsNameAfterRename({ name: '', dnsName: '' }, 'w')).toBe('w')
+    expect(dnsNameAfterRename({ name: 'web', dnsName: 'web' }, 'web-')).toBe('web-')
+    expect(dnsNameAfterRename({ name: 'web', dnsName: 'www' }, 'web2')).toBe('www')
+    // Typed back to the name, it follows again.
+    expect(dnsNameAfterRename({ name: 'web2', dnsName: 'web2' }, 'web3')).toBe('web3')
+  })
+
+  it('takes no IPv6 prefix, or a /48 of fd00::/8', () => {
+    for (const ok of ['', 'fd12:3456:789a::/48', 'FD00::/48', 'fdff:0:0:0:0:0:0:0/48'])
+      expect(check(IPV6_PREFIX, ok), ok).toBeUndefined()
+  })
+
+  it('words a refused prefix with the IP network messages of spec section 5, then the VPC rule', () => {
+    expect(check(IPV6_PREFIX, 'fd00::')).toBe(S.networkNeedsWidth)
+    expect(check(IPV6_PREFIX, 'fd00::/4x')).toBe(S.widthInteger)
+    expect(check(IPV6_PREFIX, 'fd00::/129')).toBe(S.maxWidthV6)
+    expect(check(IPV6_PREFIX, 'fd0g::/48')).toBe(S.invalidIp)
+    expect(check(IPV6_PREFIX, '10.0.0.0/8')).toBe(PREFIX_NOT_V6)
+    expect(check(IPV6_PREFIX, 'fd00::/64')).toBe(PREFIX_NOT_VPC)
+    expect(check(IPV6_PREFIX, '2001:db8::/48')).toBe(PREFIX_NOT_VPC)
+    // fd::/48 is 00fd::/48, outside the unique local range.
+    expect(check(IPV6_PREFIX, 'fd::/48')).toBe(PREFIX_NOT_VPC)
+  })
+
+  it('needs the project collaborator role: a limited collaborator may not change networking', () => {
+    expect(vpcWriteNeed('p', 'creating a VPC')).toEqual({
+      project: 'p',
+      role: 'collaborator',
+      what: 'creating a VPC',
+    })
+  })
+})

@@ -1,0 +1,272 @@
+// A VPC's firewall rules tab (issue 14): priority, name, action, direction, targets, the filters
+// (hosts, protocols, ports) and status, in the order the rules are evaluated (priority). Rows offer
+// Edit, Clone, Enable/Disable and Delete; the forms (`firewall-rules-new[/{rule}]`,
+// `firewall-rules/{rule}/edit`) are child routes shown over the table in its outlet. Every write sends
+// the VPC's whole list (firewall-rules.ts), so the other rules go back exactly as the server has them.
+import { lazy, type ReactNode, Suspense, useContext, useState } from 'react'
+import { css } from 'styled-system/css'
+import { useLocation } from 'wouter'
+import { type QueryResult, useResource } from '../../../../storage'
+import { toUserError } from '../../../api/errors'
+import type { ApiResponse } from '../../../api/types'
+import {
+  Badge,
+  Button,
+  CloudOffIcon,
+  defineColumns,
+  NetworkingIcon,
+  SideModal,
+  Skeleton,
+  toast,
+} from '../../../components'
+import { confirmDelete, errorMessage } from '../../../components/confirm-queue'
+import { RowMenu } from '../../../components/RowMenu'
+import { useActionReason } from '../../../hooks/use-action-reason'
+import { paths } from '../../../paths'
+import { Outlet, RouteParamsContext, useRouteParams } from '../../../route-context'
+import { T } from '../../../strings'
+import { QueryError } from '../../../ui/QueryError'
+import { mono, TabTable } from '../instance/shared'
+import {
+  cloneName,
+  type FirewallRule,
+  hostLabel,
+  protocolLabel,
+  type RuleUpdate,
+  rulesParams,
+  saveRules,
+  sortRules,
+  withoutRule,
+  withStatus,
+} from './firewall-rules'
+
+// The form loads when it is first opened, not with the tab.
+const FirewallRuleForm = lazy(() =>
+  import('../../../forms/firewall-rule-form').then((m) => ({ default: m.FirewallRuleForm })),
+)
+
+const stack = css({ display: 'grid', gap: '0.5' })
+
+/** A cell listing several values, one a line; "Any" when the filter is absent. */
+function Lines({ items, empty = 'Any' }: { items: readonly string[] | null | undefined; empty?: string }) {
+  if (!items?.length) return <span className={css({ color: 'fg.muted' })}>{empty}</span>
+  return (
+    <span className={stack}>
+      {items.map((s) => (
+        <span key={s} className={mono}>
+          {s}
+        </span>
+      ))}
+    </span>
+  )
+}
+
+const columns = defineColumns<FirewallRule>([
+  { id: 'priority', header: 'Priority', cell: (r) => r.priority, sortValue: (r) => r.priority },
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (r) => <span className={css({ fontWeight: 'medium' })}>{r.name}</span>,
+    sortValue: (r) => r.name,
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (r) => <Badge color={r.action === 'allow' ? 'green' : 'red'}>{r.action}</Badge>,
+  },
+  { id: 'direction', header: 'Direction', cell: (r) => r.direction },
+  { id: 'targets', header: 'Targets', cell: (r) => <Lines items={r.targets.map(hostLabel)} empty="None" /> },
+  { id: 'hosts', header: 'Host filters', cell: (r) => <Lines items={r.filters.hosts?.map(hostLabel)} /> },
+  {
+    id: 'protocols',
+    header: 'Protocols',
+    cell: (r) => <Lines items={r.filters.protocols?.map(protocolLabel)} />,
+  },
+  { id: 'ports', header: 'Ports', cell: (r) => <Lines items={r.filters.ports} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (r) => <Badge color={r.status === 'enabled' ? 'green' : 'neutral'}>{r.status}</Badge>,
+  },
+])
+
+type RulesView = QueryResult<ApiResponse<'vpcFirewallRulesView'>>
+
+/** The empty state, or what stands in for it while there is nothing to show (offline, error). */
+function emptyOf(view: RulesView, vpc: string) {
+  if (view.data !== undefined || view.isLoading)
+    return { icon: <NetworkingIcon />, title: 'No firewall rules', body: `VPC ${vpc} has no firewall rules.` }
+  if (view.error)
+    return { icon: <NetworkingIcon />, title: 'Could not load the firewall rules', body: view.error.message }
+  return {
+    icon: <CloudOffIcon />,
+    title: T.offline,
+    body: `The firewall rules of ${vpc} are not cached on this device yet.`,
+  }
+}
+
+/** Sends the VPC's next list; a refusal rejects with the catalogue's message. */
+async function writeRules(
+  project: string,
+  vpc: string,
+  change: (rules: readonly FirewallRule[]) => RuleUpdate[],
+  done: string,
+) {
+  const result = await saveRules(project, vpc, change)
+  if (result.type !== 'success') throw new Error(toUserError('vpcFirewallRulesUpdate', result).message)
+  toast.success(done)
+}
+
+function ruleMenu(
+  project: string,
+  vpc: string,
+  r: FirewallRule,
+  why: string | undefined,
+  go: (to: string) => void,
+) {
+  const ref = { project, vpc, rule: r.name }
+  const next = r.status === 'enabled' ? 'disabled' : 'enabled'
+  const verb = r.status === 'enabled' ? 'Disable' : 'Enable'
+  return [
+    { label: 'Edit', disabledReason: why, onSelect: () => go(paths.vpcFirewallRuleEdit(ref)) },
+    { label: 'Clone', disabledReason: why, onSelect: () => go(paths.vpcFirewallRulesNew(ref)) },
+    {
+      label: verb,
+      disabledReason: why,
+      onSelect: () =>
+        void writeRules(
+          project,
+          vpc,
+          (rules) => withStatus(rules, r.name, next),
+          `Firewall rule ${r.name} ${next}`,
+        ).catch((e: unknown) => toast.error(`Could not ${verb.toLowerCase()} ${r.name}`, errorMessage(e))),
+    },
+    {
+      label: 'Delete',
+      danger: true,
+      disabledReason: why,
+      onSelect: () =>
+        confirmDelete({
+          resourceKind: 'firewall rule',
+          name: r.name,
+          run: () =>
+            writeRules(
+              project,
+              vpc,
+              (rules) => withoutRule(rules, r.name),
+              `Firewall rule ${r.name} deleted`,
+            ),
+        }),
+    },
+  ]
+}
+
+const WHAT = 'changing firewall rules'
+
+export default function FirewallRulesTab() {
+  const { project, vpc } = useRouteParams('project', 'vpc')
+  const view = useResource('vpcFirewallRulesView', rulesParams(project, vpc))
+  // Spec: networking writes need the project collaborator role (a limited collaborator may not).
+  const why = useActionReason({ project, role: 'collaborator', what: WHAT })()
+  const [, navigate] = useLocation()
+  return (
+    <>
+      {view.data === undefined && view.error ? (
+        <QueryError error={view.error} />
+      ) : (
+        <TabTable
+          title="Firewall rules"
+          actions={
+            <Button
+              size="sm"
+              disabledReason={why}
+              onClick={() => navigate(paths.vpcFirewallRulesNew({ project, vpc }))}
+            >
+              New rule
+            </Button>
+          }
+          columns={columns}
+          rows={sortRules(view.data?.rules ?? [])}
+          rowKey={(r) => r.id}
+          rowActions={(r) => (
+            <RowMenu label={`Actions for ${r.name}`} items={() => ruleMenu(project, vpc, r, why, navigate)} />
+          )}
+          loading={view.isLoading}
+          skeletonRows={3}
+          empty={emptyOf(view, vpc)}
+        />
+      )}
+      <Outlet />
+    </>
+  )
+}
+
+/** The form over the tab, once the rules it needs are known; a rule the VPC lacks says so. */
+function RuleFormRoute({ edit }: { edit: boolean }) {
+  const { project, vpc } = useRouteParams('project', 'vpc')
+  // Absent on the plain create route, which useRouteParams would reject.
+  const { rule } = useContext(RouteParamsContext)
+  const view = useResource('vpcFirewallRulesView', rulesParams(project, vpc))
+  const [, navigate] = useLocation()
+  const onDismiss = () => navigate(paths.vpcFirewallRules({ project, vpc }))
+  const rules = view.data?.rules
+  const source = rule === undefined ? undefined : rules?.find((r) => r.name === rule)
+  // One generated name per clone form: a re-render must not rename what the user sees.
+  const [clone] = useState(() => (rule ? cloneName(rule) : ''))
+  let body: ReactNode
+  if (rule === undefined)
+    return (
+      <Suspense fallback={null}>
+        <FirewallRuleForm
+          project={project}
+          vpc={vpc}
+          rules={rules ?? []}
+          mode={{ kind: 'create' }}
+          onDismiss={onDismiss}
+        />
+      </Suspense>
+    )
+  if (source && rules) {
+    const mode = edit
+      ? { kind: 'edit' as const, rule: source }
+      : { kind: 'clone' as const, from: source, name: clone }
+    return (
+      <Suspense fallback={null}>
+        <FirewallRuleForm
+          key={`${mode.kind}:${rule}`}
+          project={project}
+          vpc={vpc}
+          rules={rules}
+          mode={mode}
+          onDismiss={onDismiss}
+        />
+      </Suspense>
+    )
+  }
+  if (rules) body = <p>{`VPC ${vpc} has no firewall rule named ${rule}.`}</p>
+  else if (view.error) body = <QueryError error={view.error} />
+  else if (view.isOffline && !view.isLoading)
+    body = <p>{`The firewall rules of ${vpc} are not cached on this device yet.`}</p>
+  else body = <Skeleton />
+  return (
+    <SideModal
+      open
+      onDismiss={onDismiss}
+      title={edit ? 'Edit firewall rule' : 'New firewall rule'}
+      subtitle={rule}
+      cancelLabel="Close"
+    >
+      {body}
+    </SideModal>
+  )
+}
+
+/** `firewall-rules-new` and `firewall-rules-new/{rule}` (a clone of that rule, under a new name). */
+export function FirewallRuleCreateRoute() {
+  return <RuleFormRoute edit={false} />
+}
+
+/** `firewall-rules/{rule}/edit`. */
+export function FirewallRuleEditRoute() {
+  return <RuleFormRoute edit />
+}

@@ -1,0 +1,193 @@
+// A router's page (issue 14): what the router is (kind, description, ID, created) and its routes (name,
+// kind, destination and target, each with its type and value). A custom router's routes are added,
+// edited and deleted here (`routes-new`, `routes/{route}/edit` open over the page); the system router is
+// the VPC's own and read-only, its controls disabled with the reason. A router that does not exist is
+// Page not found; offline with nothing cached says so instead.
+import { lazy, Suspense } from 'react'
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { useList, useResource } from '../../../../storage'
+import { Button, CopyButton, defineColumns, NetworkingIcon, PageHeader } from '../../../components'
+import { CacheStatus } from '../../../components/CacheStatus'
+import { useActionReason } from '../../../hooks/use-action-reason'
+import { useListGo } from '../../../hooks/use-list-go'
+import { paths } from '../../../paths'
+import { Outlet, useRouteParams } from '../../../route-context'
+import { ResourceFallback } from '../../../ui/ResourceFallback'
+import { formatDateTime } from '../../../util/date'
+import { NotFoundPage } from '../../NotFoundPage'
+import { mono, TabTable } from '../instance/shared'
+import { RouterKind } from './RoutersTab'
+import {
+  describeEnd,
+  editDeleteMenu,
+  emptyOf,
+  kindLabel,
+  networkingNeed,
+  type Route,
+  type Router,
+  routeRefusal,
+  routerRefusal,
+  useOverlayForm,
+  type VpcRef,
+} from './routing'
+
+const RouteForm = lazy(() => import('../../../forms/route-form').then((m) => ({ default: m.RouteForm })))
+
+const propList = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+  gap: '4',
+  mb: '6',
+  '& dt': { color: 'fg.muted', fontSize: 'xs', mb: '1' },
+})
+const muted = css({ color: 'fg.muted', fontSize: 'xs', display: 'block' })
+
+function RouterProps({ router }: { router: Router }) {
+  return (
+    <dl className={propList}>
+      <div>
+        <dt>Kind</dt>
+        <dd>
+          <RouterKind kind={router.kind} />
+        </dd>
+      </div>
+      <div>
+        <dt>ID</dt>
+        <dd className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+          <span className={mono}>{router.id}</span>
+          <CopyButton value={router.id} label="router ID" />
+        </dd>
+      </div>
+      <div>
+        <dt>Created</dt>
+        <dd>{formatDateTime(router.timeCreated)}</dd>
+      </div>
+      {router.description && (
+        <div>
+          <dt>Description</dt>
+          <dd>{router.description}</dd>
+        </div>
+      )}
+    </dl>
+  )
+}
+
+/** A destination or target: its type above its value; a gateway target links to the gateway. */
+function End({ end, vpc }: { end: Route['destination'] | Route['target']; vpc: VpcRef }) {
+  const { type, value } = describeEnd(end)
+  return (
+    <span>
+      <span className={muted}>{type}</span>
+      {end.type === 'internet_gateway' ? (
+        <Link href={paths.vpcGateway({ ...vpc, gateway: end.value })} className={mono}>
+          {value}
+        </Link>
+      ) : (
+        <span className={mono}>{value}</span>
+      )}
+    </span>
+  )
+}
+
+const columnsFor = (ref: VpcRef) =>
+  defineColumns<Route>([
+    { id: 'name', header: 'Name', cell: (r) => r.name, sortValue: (r) => r.name },
+    { id: 'kind', header: 'Kind', cell: (r) => kindLabel(r.kind), sortValue: (r) => r.kind },
+    { id: 'destination', header: 'Destination', cell: (r) => <End end={r.destination} vpc={ref} /> },
+    { id: 'target', header: 'Target', cell: (r) => <End end={r.target} vpc={ref} /> },
+    { id: 'description', header: 'Description', cell: (r) => r.description },
+  ])
+
+/** `routes-new` (no `:route`) and `routes/{route}/edit`, in the page's outlet. */
+export function RouteCreateRoute() {
+  const ref = useRouteParams('project', 'vpc', 'router')
+  const { key, props } = useOverlayForm('route', paths.vpcRouter(ref))
+  return (
+    <Suspense fallback={null}>
+      <RouteForm key={key} {...ref} {...props} />
+    </Suspense>
+  )
+}
+export const RouteEditRoute = RouteCreateRoute
+
+function Routes({ router, ...ref }: VpcRef & { router: Router }) {
+  const go = useListGo()
+  const routes = useList('vpcRouterRouteList', { query: { ...ref, router: router.name, limit: 100 } })
+  const createReason = useActionReason(networkingNeed(ref.project, 'creating a route'))
+  const writeReason = useActionReason(networkingNeed(ref.project, 'changing a route'))
+  const at = { ...ref, router: router.name }
+  return (
+    <TabTable
+      title="Routes"
+      actions={
+        <Button
+          size="sm"
+          disabledReason={createReason(routeRefusal(router))}
+          onClick={() => go(paths.vpcRouteNew(at))}
+        >
+          New route
+        </Button>
+      }
+      columns={columnsFor(ref)}
+      rows={routes.data?.items ?? []}
+      rowKey={(r) => r.id}
+      rowActions={(r) =>
+        editDeleteMenu({
+          kind: 'route',
+          row: r,
+          why: writeReason(routeRefusal(router, r)),
+          edit: () => go(paths.vpcRouteEdit({ ...at, route: r.name })),
+          remove: {
+            op: 'vpcRouterRouteDelete',
+            params: { path: { route: r.id } },
+            list: 'vpcRouterRouteList',
+          },
+        })
+      }
+      loading={routes.isLoading}
+      skeletonRows={2}
+      empty={emptyOf(routes, 'routes of this router', {
+        icon: <NetworkingIcon />,
+        title: 'No routes',
+        body: `Router ${router.name} has no routes: its subnets follow the system router alone.`,
+      })}
+    />
+  )
+}
+
+export default function RouterPage() {
+  const ref = useRouteParams('project', 'vpc', 'router')
+  const view = useResource('vpcRouterView', {
+    path: { router: ref.router },
+    query: { project: ref.project, vpc: ref.vpc },
+  })
+  const router = view.data
+  if (!router && view.error?.kind === 'not_found') return <NotFoundPage />
+  return (
+    <>
+      <PageHeader
+        title={router?.name ?? ref.router}
+        icon={<NetworkingIcon />}
+        actions={<CacheStatus {...view} onRefresh={() => void view.refresh()} />}
+      />
+      {router ? (
+        <>
+          {routerRefusal(router) && (
+            <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '4' })}>
+              {routerRefusal(router)}: the VPC keeps its routes in step with its subnets.
+            </p>
+          )}
+          <RouterProps router={router} />
+          <Routes project={ref.project} vpc={ref.vpc} router={router} />
+        </>
+      ) : (
+        <ResourceFallback
+          view={view}
+          offlineBody={`Router ${ref.router} is not cached on this device yet. It shows here once the connection is back.`}
+        />
+      )}
+      <Outlet />
+    </>
+  )
+}

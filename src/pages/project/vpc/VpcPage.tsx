@@ -1,0 +1,158 @@
+// A VPC's page (issue 14): what the VPC is (DNS name, description, ID, created) with Edit and Delete,
+// and its tabs, each a child route shown through the outlet; the tabs' forms, and the VPC's own edit
+// form, open over it. A rename moves to the new name's page; a delete lands on the list. A VPC that
+// does not exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
+import { lazy, Suspense } from 'react'
+import { css } from 'styled-system/css'
+import { useLocation } from 'wouter'
+import { type QueryResult, useResource } from '../../../../storage'
+import { Button, CopyButton, NetworkingIcon, PageHeader, RouteTabs } from '../../../components'
+import { CacheStatus } from '../../../components/CacheStatus'
+import { confirmDelete } from '../../../components/confirm-queue'
+import { deleteVpc, type Vpc, vpcViewParams, vpcWriteNeed } from '../../../forms/vpc'
+import { useActionReason } from '../../../hooks/use-action-reason'
+import { paths } from '../../../paths'
+import { Outlet, useRouteParams } from '../../../route-context'
+import { ResourceFallback } from '../../../ui/ResourceFallback'
+import { formatDateTime } from '../../../util/date'
+import { NotFoundPage } from '../../NotFoundPage'
+
+export { vpcViewParams }
+
+// The edit form loads when it is first opened.
+const VpcForm = lazy(() => import('../../../forms/vpc-form').then((m) => ({ default: m.VpcForm })))
+
+const props = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+  gap: '4',
+  mb: '6',
+})
+const propLabel = css({ color: 'fg.muted', fontSize: 'xs', mb: '1' })
+const mono = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
+
+function Prop({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className={propLabel}>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/** The tabs of a VPC; each also claims its forms' paths that sit beside it. */
+export function vpcTabs(project: string, vpc: string) {
+  const ref = { project, vpc }
+  return [
+    {
+      label: 'Firewall rules',
+      href: paths.vpcFirewallRules(ref),
+      also: [paths.vpcFirewallRulesNew(ref)],
+    },
+    { label: 'Subnets', href: paths.vpcSubnets(ref), also: [paths.vpcSubnetsNew(ref)] },
+    { label: 'Routers', href: paths.vpcRouters(ref), also: [paths.vpcRoutersNew(ref)] },
+    { label: 'Internet gateways', href: paths.vpcGateways(ref) },
+  ]
+}
+
+export default function VpcPage() {
+  const { project, vpc } = useRouteParams('project', 'vpc')
+  const view = useResource('vpcView', vpcViewParams(project, vpc))
+  const data = view.data
+  if (!data && view.error?.kind === 'not_found') return <NotFoundPage />
+  return (
+    <>
+      <PageHeader
+        title={data?.name ?? vpc}
+        icon={<NetworkingIcon />}
+        actions={<VpcActions project={project} view={view} />}
+      />
+      {data ? (
+        <>
+          <dl className={props}>
+            <Prop label="DNS name">
+              <span className={mono}>{data.dnsName}</span>
+            </Prop>
+            <Prop label="IPv6 prefix">
+              <span className={mono}>{data.ipv6Prefix}</span>
+            </Prop>
+            <Prop label="ID">
+              <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+                <span className={mono}>{data.id}</span>
+                <CopyButton value={data.id} label="VPC ID" />
+              </span>
+            </Prop>
+            <Prop label="Created">{formatDateTime(data.timeCreated)}</Prop>
+            {data.description && <Prop label="Description">{data.description}</Prop>}
+          </dl>
+          <RouteTabs label={`VPC ${data.name}`} tabs={vpcTabs(project, vpc)}>
+            <Outlet />
+          </RouteTabs>
+        </>
+      ) : (
+        <ResourceFallback
+          view={view}
+          offlineBody={`VPC ${vpc} is not cached on this device yet. It shows here once the connection is back.`}
+        />
+      )}
+    </>
+  )
+}
+
+/** Edit and Delete once the VPC is known, then how fresh the copy shown is. */
+function VpcActions({ project, view }: { project: string; view: QueryResult<Vpc> }) {
+  return (
+    <>
+      {view.data && <VpcWrites project={project} vpc={view.data} />}
+      <CacheStatus {...view} onRefresh={() => void view.refresh()} />
+    </>
+  )
+}
+
+function VpcWrites({ project, vpc }: { project: string; vpc: Vpc }) {
+  const [, navigate] = useLocation()
+  const editReason = useActionReason(vpcWriteNeed(project, 'editing a VPC'))
+  const deleteReason = useActionReason(vpcWriteNeed(project, 'deleting a VPC'))
+  const remove = async () => {
+    await deleteVpc(vpc)
+    navigate(paths.vpcs({ project }))
+  }
+  return (
+    <>
+      <Button
+        size="sm"
+        disabledReason={editReason()}
+        onClick={() => navigate(paths.vpcEdit({ project, vpc: vpc.name }))}
+      >
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="danger"
+        disabledReason={deleteReason()}
+        onClick={() => confirmDelete({ resourceKind: 'VPC', name: vpc.name, run: remove })}
+      >
+        Delete
+      </Button>
+    </>
+  )
+}
+
+/** `vpcs/{vpc}/edit`, in the page's outlet: a rename goes to the new name's page. */
+export function VpcEditRoute() {
+  const { project, vpc } = useRouteParams('project', 'vpc')
+  const [, navigate] = useLocation()
+  const pageOf = (name: string) => paths.vpc({ project, vpc: name })
+  return (
+    <Suspense fallback={null}>
+      <VpcForm
+        // Another VPC is another form: its values start from that VPC.
+        key={vpc}
+        project={project}
+        vpc={vpc}
+        onDismiss={() => navigate(pageOf(vpc))}
+        onSaved={(saved) => navigate(pageOf(saved.name))}
+      />
+    </Suspense>
+  )
+}

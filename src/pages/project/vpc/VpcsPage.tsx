@@ -1,0 +1,110 @@
+// VPCs of a project: name (a link to the VPC's page), DNS name, description, firewall rule count and
+// created; edit (over the VPC's page) and delete from the row menu. The create form (`vpcs-new`) is a
+// child route rendered over this list, keeping the list's page.
+import { lazy, Suspense, useMemo } from 'react'
+import { css } from 'styled-system/css'
+import { Link, useLocation } from 'wouter'
+import { useResource } from '../../../../storage'
+import { confirmDelete } from '../../../components/confirm-queue'
+import { NetworkingIcon } from '../../../components/icons'
+import { AfterPaint, nameColumn, ResourceList } from '../../../components/ResourceList'
+import { defineColumns } from '../../../components/Table'
+import { deleteVpc, firewallRulesParams, type Vpc, vpcWriteNeed } from '../../../forms/vpc'
+import { useActionReason } from '../../../hooks/use-action-reason'
+import { useListGo } from '../../../hooks/use-list-go'
+import { paths } from '../../../paths'
+import { Outlet, useRouteParams } from '../../../route-context'
+import { formatDateTime } from '../../../util/date'
+
+const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
+
+/**
+ * How many firewall rules the VPC has. The API counts them only by listing them (one request per
+ * VPC), so the cell reads after the rows have painted and only for rows on screen; the entry is the
+ * firewall-rules tab's own, so visiting either warms the other.
+ */
+function RuleCount({ project, vpc }: { project: string; vpc: string }) {
+  const rules = useResource('vpcFirewallRulesView', firewallRulesParams(project, vpc)).data?.rules
+  return rules ? rules.length : null
+}
+
+const columnsFor = (project: string) =>
+  defineColumns<Vpc>([
+    nameColumn((vpc) => (
+      <Link
+        href={paths.vpc({ project, vpc: vpc.name })}
+        className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
+      >
+        {vpc.name}
+      </Link>
+    )),
+    { id: 'dns', header: 'DNS name', cell: (vpc) => <span className={mono}>{vpc.dnsName}</span> },
+    { id: 'description', header: 'Description', cell: (vpc) => vpc.description },
+    {
+      id: 'rules',
+      header: 'Firewall rules',
+      align: 'right',
+      cell: (vpc) => <AfterPaint>{() => <RuleCount project={project} vpc={vpc.name} />}</AfterPaint>,
+    },
+    { id: 'created', header: 'Created', cell: (vpc) => formatDateTime(vpc.timeCreated) },
+  ])
+
+// The form loads when it is opened, not with the list.
+const VpcForm = lazy(() => import('../../../forms/vpc-form').then((m) => ({ default: m.VpcForm })))
+
+/** `vpcs-new`, in the list's outlet: back to the list (and its page) when done. */
+export function VpcCreateRoute() {
+  const { project } = useRouteParams('project')
+  const go = useListGo()
+  const back = () => go(paths.vpcs({ project }))
+  return (
+    <Suspense fallback={null}>
+      <VpcForm project={project} onDismiss={back} onSaved={back} />
+    </Suspense>
+  )
+}
+
+export default function VpcsPage() {
+  const { project } = useRouteParams('project')
+  const go = useListGo()
+  const [, navigate] = useLocation()
+  const columns = useMemo(() => columnsFor(project), [project])
+  const createReason = useActionReason(vpcWriteNeed(project, 'creating a VPC'))
+  const editReason = useActionReason(vpcWriteNeed(project, 'editing a VPC'))
+  const deleteReason = useActionReason(vpcWriteNeed(project, 'deleting a VPC'))
+  return (
+    <ResourceList
+      title="VPCs"
+      icon={<NetworkingIcon />}
+      resource="VPC"
+      endpoint="vpcList"
+      params={{ query: { project } }}
+      columns={columns}
+      sortByName
+      create={{
+        label: 'New VPC',
+        onClick: () => go(paths.vpcsNew({ project })),
+        disabledReason: createReason(),
+      }}
+      empty={{
+        title: 'No VPCs',
+        body: `Project ${project} has no VPCs. A VPC holds the subnets, routers and firewall rules of its instances' network interfaces.`,
+      }}
+      actions={(vpc) => [
+        {
+          label: 'Edit',
+          disabledReason: editReason(),
+          onSelect: () => navigate(paths.vpcEdit({ project, vpc: vpc.name })),
+        },
+        {
+          label: 'Delete',
+          danger: true,
+          disabledReason: deleteReason(),
+          onSelect: () => confirmDelete({ resourceKind: 'VPC', name: vpc.name, run: () => deleteVpc(vpc) }),
+        },
+      ]}
+    >
+      <Outlet />
+    </ResourceList>
+  )
+}
