@@ -132,7 +132,16 @@ test.describe('route tree', () => {
   test('the sidebar lists only routes that exist, each with its icon', async ({ page }) => {
     await page.goto('/projects/mock-project/instances')
     const project = page.getByRole('navigation', { name: 'Project mock-project' })
-    await expect(project.getByRole('link')).toHaveText(['Instances', 'Disks', 'Access'])
+    await expect(project.getByRole('link')).toHaveText([
+      'Instances',
+      'Disks',
+      'Snapshots',
+      'Images',
+      'VPCs',
+      'Floating IPs',
+      'Affinity Groups',
+      'Access',
+    ])
     for (const link of await project.getByRole('link').all()) {
       await expect(link.locator('svg')).toHaveCount(1)
       const href = await link.getAttribute('href')

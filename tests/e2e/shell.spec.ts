@@ -67,6 +67,8 @@ test.describe('app shell', () => {
     await expect(page.getByRole('cell', { name: 'instance-00050', exact: true })).toBeVisible({
       timeout: 20_000,
     })
+    // Over the list, not the sidebar (which scrolls on its own once its entries outgrow the window).
+    await page.mouse.move(800, 400)
     await page.mouse.wheel(0, 900)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800)
     // The position is saved with a 125 ms throttle: wait until it is, not for a fixed time.
