@@ -8,9 +8,10 @@ import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
 import { type QueryResult, useList, useResource } from '../../../storage'
 import type { ApiResponse } from '../../api/types'
-import { Button, CloudOffIcon, CopyButton, defineColumns, PageHeader, ServerIcon } from '../../components'
+import { Button, CloudOffIcon, defineColumns, PageHeader, ServerIcon } from '../../components'
 import { CacheStatus } from '../../components/CacheStatus'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
+import { IdValue } from '../../components/Details'
 import { RowMenu } from '../../components/RowMenu'
 import { type ActionReason, useActionReason } from '../../hooks/use-action-reason'
 import { paths } from '../../paths'
@@ -44,15 +45,9 @@ const propList = css({
   mb: '6',
   '& dt': { color: 'fg.muted', fontSize: 'xs', mb: '1' },
 })
-const mono = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
 
 function GroupProps({ group }: { group: AntiAffinityGroup }) {
-  const id = (
-    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-      <span className={mono}>{group.id}</span>
-      <CopyButton value={group.id} label="anti-affinity group ID" />
-    </span>
-  )
+  const id = <IdValue id={group.id} label="anti-affinity group ID" />
   const entries: { label: string; value: ReactNode }[] = [
     { label: 'Policy', value: group.policy },
     { label: 'Failure domain', value: group.failureDomain },

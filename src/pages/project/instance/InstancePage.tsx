@@ -8,8 +8,9 @@ import { css } from 'styled-system/css'
 import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.machine'
 import { useResource, useResourcePoll } from '../../../../storage'
 import type { Instance, InstanceState } from '../../../api/types'
-import { Badge, CopyButton, InstancesIcon, PageHeader, RouteTabs } from '../../../components'
+import { Badge, InstancesIcon, PageHeader, RouteTabs } from '../../../components'
 import { CacheStatus } from '../../../components/CacheStatus'
+import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
 import { InstanceGuard } from '../../../layouts/InstanceGuard'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
@@ -23,15 +24,6 @@ import { PrimaryVpc } from './names'
 import { instanceViewParams } from './queries'
 
 const polled = (i: Instance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.runState)
-
-const props = css({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
-  gap: '4',
-  mb: '6',
-})
-const propLabel = css({ color: 'fg.muted', fontSize: 'xs', mb: '1' })
-const mono = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
 
 /** Re-renders every `ms`, so a "time in state" keeps counting between polls. */
 function useNow(ms: number): number {
@@ -61,41 +53,29 @@ export function InstanceStateBadge({ instance }: { instance: Instance }) {
   )
 }
 
-function Prop({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className={propLabel}>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
 function InstanceProps({ project, instance }: { project: string; instance: Instance }) {
   return (
-    <dl className={props}>
-      <Prop label="State">
+    <Details>
+      <Detail label="State">
         <InstanceStateBadge instance={instance} />
-      </Prop>
-      <Prop label="vCPUs">{instance.ncpus}</Prop>
-      <Prop label="Memory">{formatBytes(instance.memory)}</Prop>
-      <Prop label="Hostname">
-        <span className={mono}>{instance.hostname}</span>
-      </Prop>
-      <Prop label="VPC">
+      </Detail>
+      <Detail label="vCPUs">{instance.ncpus}</Detail>
+      <Detail label="Memory">{formatBytes(instance.memory)}</Detail>
+      <Detail label="Hostname">
+        <span className={monoValue}>{instance.hostname}</span>
+      </Detail>
+      <Detail label="VPC">
         <PrimaryVpc project={project} instance={instance.name} />
-      </Prop>
-      <Prop label="External IPs">
+      </Detail>
+      <Detail label="External IPs">
         <ExternalIps project={project} instance={instance.name} />
-      </Prop>
-      <Prop label="ID">
-        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-          <span className={mono}>{instance.id}</span>
-          <CopyButton value={instance.id} label="instance ID" />
-        </span>
-      </Prop>
-      <Prop label="Created">{formatDateTime(instance.timeCreated)}</Prop>
-      {instance.description && <Prop label="Description">{instance.description}</Prop>}
-    </dl>
+      </Detail>
+      <Detail label="ID">
+        <IdValue id={instance.id} label="instance ID" />
+      </Detail>
+      <Detail label="Created">{formatDateTime(instance.timeCreated)}</Detail>
+      {instance.description && <Detail label="Description">{instance.description}</Detail>}
+    </Details>
   )
 }
 

@@ -17,8 +17,8 @@ import { type ActionReason, useActionReason } from '../../../hooks/use-action-re
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
 import { instanceRowRefusal } from '../../../ui/row-state'
-import { externalIpKind, nicAddresses } from './helpers'
-import { PoolName, SubnetName, VpcName } from './names'
+import { externalIpKind } from './helpers'
+import { NicAddresses, PoolName, SubnetName, VpcName } from './names'
 import {
   deleteNic,
   detachExternalIp,
@@ -51,15 +51,7 @@ const nicColumns = defineColumns<Nic>([
   {
     id: 'ip',
     header: 'Private IP',
-    cell: (n) => (
-      <span className={css({ display: 'grid' })}>
-        {nicAddresses(n).map((a) => (
-          <span key={a} className={mono}>
-            {a}
-          </span>
-        ))}
-      </span>
-    ),
+    cell: (n) => <NicAddresses nic={n} />,
   },
   { id: 'mac', header: 'MAC', cell: (n) => <span className={mono}>{n.mac}</span> },
   {

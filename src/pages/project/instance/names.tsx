@@ -1,6 +1,8 @@
 // Names of things an instance refers to by id (VPC, subnet, IP pool), read through storage so a second
 // visit paints them from the cache; the id stands in until (or unless) the name is known.
+import { css } from 'styled-system/css'
 import { useList, useResource } from '../../../../storage'
+import { nicAddresses } from './helpers'
 import { type InstanceRef, instanceNicsParams } from './queries'
 import { mono } from './shared'
 
@@ -30,4 +32,17 @@ export function PrimaryVpc(ref: InstanceRef) {
   if (!nics.data) return null
   const primary = nics.data.items.find((n) => n.primary)
   return primary ? <VpcName id={primary.vpcId} /> : <span>—</span>
+}
+
+/** A NIC's private addresses (IPv4 and IPv6), one per line. */
+export function NicAddresses({ nic }: { nic: Parameters<typeof nicAddresses>[0] }) {
+  return (
+    <span className={css({ display: 'grid' })}>
+      {nicAddresses(nic).map((a) => (
+        <span key={a} className={mono}>
+          {a}
+        </span>
+      ))}
+    </span>
+  )
 }

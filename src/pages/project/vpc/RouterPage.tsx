@@ -7,8 +7,9 @@ import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { useList, useResource } from '../../../../storage'
-import { Button, CopyButton, defineColumns, NetworkingIcon, PageHeader } from '../../../components'
+import { Button, defineColumns, NetworkingIcon, PageHeader } from '../../../components'
 import { CacheStatus } from '../../../components/CacheStatus'
+import { IdValue } from '../../../components/Details'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
@@ -54,9 +55,8 @@ function RouterProps({ router }: { router: Router }) {
       </div>
       <div>
         <dt>ID</dt>
-        <dd className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-          <span className={mono}>{router.id}</span>
-          <CopyButton value={router.id} label="router ID" />
+        <dd>
+          <IdValue id={router.id} label="router ID" />
         </dd>
       </div>
       <div>

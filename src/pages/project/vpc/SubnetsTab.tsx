@@ -12,7 +12,7 @@ import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import { formatDateTime } from '../../../util/date'
-import { nicAddresses } from '../instance/helpers'
+import { NicAddresses } from '../instance/names'
 import { mono, TabTable } from '../instance/shared'
 import { editDeleteMenu, emptyOf, networkingNeed, type Subnet, useOverlayForm } from './routing'
 
@@ -64,15 +64,7 @@ const nicColumns = defineColumns<Nic>([
   {
     id: 'ip',
     header: 'Private IP',
-    cell: (n) => (
-      <span className={css({ display: 'grid' })}>
-        {nicAddresses(n).map((a) => (
-          <span key={a} className={mono}>
-            {a}
-          </span>
-        ))}
-      </span>
-    ),
+    cell: (n) => <NicAddresses nic={n} />,
   },
   { id: 'primary', header: 'Primary', cell: (n) => (n.primary ? 'Yes' : 'No') },
 ])

@@ -3,12 +3,12 @@
 // form, open over it. A rename moves to the new name's page; a delete lands on the list. A VPC that
 // does not exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
 import { lazy, Suspense } from 'react'
-import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { type QueryResult, useResource } from '../../../../storage'
-import { Button, CopyButton, NetworkingIcon, PageHeader, RouteTabs } from '../../../components'
+import { Button, NetworkingIcon, PageHeader, RouteTabs } from '../../../components'
 import { CacheStatus } from '../../../components/CacheStatus'
 import { confirmDelete } from '../../../components/confirm-queue'
+import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
 import { deleteVpc, type Vpc, vpcViewParams, vpcWriteNeed } from '../../../forms/vpc'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
@@ -21,24 +21,6 @@ export { vpcViewParams }
 
 // The edit form loads when it is first opened.
 const VpcForm = lazy(() => import('../../../forms/vpc-form').then((m) => ({ default: m.VpcForm })))
-
-const props = css({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
-  gap: '4',
-  mb: '6',
-})
-const propLabel = css({ color: 'fg.muted', fontSize: 'xs', mb: '1' })
-const mono = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
-
-function Prop({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className={propLabel}>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
 
 /** The tabs of a VPC; each also claims its forms' paths that sit beside it. */
 export function vpcTabs(project: string, vpc: string) {
@@ -69,22 +51,19 @@ export default function VpcPage() {
       />
       {data ? (
         <>
-          <dl className={props}>
-            <Prop label="DNS name">
-              <span className={mono}>{data.dnsName}</span>
-            </Prop>
-            <Prop label="IPv6 prefix">
-              <span className={mono}>{data.ipv6Prefix}</span>
-            </Prop>
-            <Prop label="ID">
-              <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-                <span className={mono}>{data.id}</span>
-                <CopyButton value={data.id} label="VPC ID" />
-              </span>
-            </Prop>
-            <Prop label="Created">{formatDateTime(data.timeCreated)}</Prop>
-            {data.description && <Prop label="Description">{data.description}</Prop>}
-          </dl>
+          <Details>
+            <Detail label="DNS name">
+              <span className={monoValue}>{data.dnsName}</span>
+            </Detail>
+            <Detail label="IPv6 prefix">
+              <span className={monoValue}>{data.ipv6Prefix}</span>
+            </Detail>
+            <Detail label="ID">
+              <IdValue id={data.id} label="VPC ID" />
+            </Detail>
+            <Detail label="Created">{formatDateTime(data.timeCreated)}</Detail>
+            {data.description && <Detail label="Description">{data.description}</Detail>}
+          </Details>
           <RouteTabs label={`VPC ${data.name}`} tabs={vpcTabs(project, vpc)}>
             <Outlet />
           </RouteTabs>
