@@ -120,6 +120,24 @@ describe('security', () => {
   })
 })
 
+describe('read-only POSTs', () => {
+  it('keeps a timeseries query (keyed by its query text), so a chart paints from the cache', async () => {
+    const params = (query: string) => ({ query: { project: 'p1' }, body: { query } })
+    api.on('timeseriesQuery', (p) => ok({ tables: [{ name: (p as ReturnType<typeof params>).body.query }] }))
+    await revalidate('timeseriesQuery', params('get a:b | filter t > @1'))
+    await revalidate('timeseriesQuery', params('get a:b | filter t > @2'))
+    const cached = await readCachedResource('timeseriesQuery', params('get a:b | filter t > @1'))
+    expect(cached?.data).toEqual({ tables: [{ name: 'get a:b | filter t > @1' }] })
+    expect(await allEntries()).toHaveLength(2)
+  })
+
+  it('still never keeps a writing POST', async () => {
+    api.on('projectCreate', () => ok({ id: 'p9', name: 'p9' }))
+    await revalidate('projectCreate', { body: { name: 'p9', description: '' } } as never)
+    expect(await allEntries()).toHaveLength(0)
+  })
+})
+
 describe('wipeCache', () => {
   it('leaves zero records, in memory and on disk, and deletes our other databases', async () => {
     api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))

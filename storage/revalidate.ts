@@ -27,9 +27,16 @@ function withPageToken(params: unknown, pageToken: string): unknown {
   return { ...base, query: { ...query, pageToken } }
 }
 
-/** Only GET answers are kept, and never one that carries a credential. */
+/**
+ * POSTs that only read: a timeseries query (its OxQL text, in the key, names the series and the time
+ * bounds), so charts paint from the cache like lists (issue 16).
+ */
+const READ_ONLY_POSTS: ReadonlySet<OperationName> = new Set<OperationName>(['timeseriesQuery'])
+
+/** Only GET answers (and read-only POSTs) are kept, and never one that carries a credential. */
 function persistable(endpoint: OperationName, data: unknown): boolean {
-  return operations[endpoint]?.method === 'GET' && !carriesSecret(data, 0)
+  const readOnly = operations[endpoint]?.method === 'GET' || READ_ONLY_POSTS.has(endpoint)
+  return readOnly && !carriesSecret(data, 0)
 }
 
 const SECRET_KEYS = new Set(['accesstoken', 'bearertoken', 'authorization', 'sessiontoken'])

@@ -2,7 +2,7 @@
 import { cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { T } from '../strings'
-import { useActionReason } from './use-action-reason'
+import { useActionReason, useFleetActionReason } from './use-action-reason'
 
 // What the storage hooks answer in each test: the user, their groups and the silo/project policies.
 const world = vi.hoisted(() => ({
@@ -103,5 +103,40 @@ describe('useActionReason', () => {
     expect(reasonFor(null, null)).toBeUndefined()
     world.online = false
     expect(reasonFor(null, null)).toBe(T.offline)
+  })
+})
+
+describe('useFleetActionReason (system screens)', () => {
+  const fleetNeed = { role: 'admin' as const, what: 'creating a silo' }
+  const fleetReason = (machine?: string | null) =>
+    renderHook(() => useFleetActionReason(fleetNeed)).result.current(machine)
+  const FLEET_REASON = 'Your role does not allow this: creating a silo needs the fleet admin role or stronger'
+
+  it('a fleet admin (directly or through a group) is allowed; the machine still counts', () => {
+    world.data.systemPolicyView = policy('admin')
+    expect(fleetReason(null)).toBeUndefined()
+    expect(fleetReason(MACHINE)).toBe(MACHINE)
+    world.data.currentUserGroups = { items: [{ id: 'g-1' }] }
+    world.data.systemPolicyView = {
+      roleAssignments: [{ identityId: 'g-1', identityType: 'silo_group', roleName: 'admin' }],
+    }
+    expect(fleetReason(null)).toBeUndefined()
+  })
+
+  it('a readable fleet policy without an assignment counts as fleet viewer: refused for admin writes', () => {
+    world.data.systemPolicyView = policy()
+    expect(fleetReason(null)).toBe(FLEET_REASON)
+  })
+
+  it('a 403 on the fleet policy means no fleet role, whatever the silo role', () => {
+    world.data.policyView = policy('admin')
+    world.errors.systemPolicyView = { kind: 'forbidden', message: 'nope' }
+    expect(fleetReason(null)).toBe(FLEET_REASON)
+  })
+
+  it('offline first; nothing said about the role until the fleet policy is known', () => {
+    expect(fleetReason(MACHINE)).toBe(MACHINE)
+    world.online = false
+    expect(fleetReason(null)).toBe(T.offline)
   })
 })

@@ -34,3 +34,17 @@ export function useRole(project?: string): RoleState {
   const role = strongestRole([mine(silo), mine(scoped), me.siloAdmin ? 'admin' : undefined])
   return { role, known: true }
 }
+
+/**
+ * The role on the fleet (system screens): the strongest of the fleet policy's assignments to the user
+ * and the user's groups. Reading that policy needs a fleet viewer, so a 403 means no fleet role and a
+ * readable policy means at least viewer (a silo's mapped fleet roles are not listed in it).
+ */
+export function useFleetRole(): RoleState {
+  const { me, groupIds, known } = useIdentity()
+  const policy: Policy = useResource('systemPolicyView', {})
+  if (policy.error?.kind === 'forbidden') return { role: undefined, known: true }
+  if (!me || !known || !policy.data) return { role: undefined, known: false }
+  const role = strongestRole([effectiveRole(policy.data.roleAssignments, me.id, groupIds), 'viewer'])
+  return { role, known: true }
+}
