@@ -26,7 +26,7 @@ for (const f of files) {
 }
 
 describe('the mock serves what the screens call', () => {
-  it('finds the screens\' operations (the scan works)', () => {
+  it("finds the screens' operations (the scan works)", () => {
     for (const op of ['instanceList', 'vpcFirewallRulesUpdate', 'systemPolicyView', 'timeseriesQuery']) {
       expect(named.has(op), op).toBe(true)
     }
