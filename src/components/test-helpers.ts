@@ -1,5 +1,5 @@
 // Shared set-up for component tests in jsdom (imported by *.test.tsx only).
-import { setInteractionModality } from '@zag-js/focus-visible'
+import { setKeyboardModality } from './Tooltip'
 
 // ark positions popovers with floating-ui, which observes sizes; jsdom has no ResizeObserver.
 if (typeof globalThis.ResizeObserver === 'undefined') {
@@ -11,9 +11,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 }
 
 /**
- * zag opens tooltips on focus only for keyboard ("focus-visible") users. In a browser a Tab press sets
- * that modality; jsdom's synthetic events do not reach zag's global tracker, so set it directly.
+ * Tooltips open on focus only for keyboard users. In a browser a key press sets that modality;
+ * jsdom's synthetic focus has none before it, so set it directly.
  */
 export function asKeyboardUser(): void {
-  setInteractionModality('keyboard')
+  setKeyboardModality(true)
 }

@@ -11,9 +11,10 @@ const INSTANCES = '/projects/mock-project/instances'
 /**
  * A ratchet, in KB of compressed script: the first load measured when compression landed, rounded up
  * to the next 10 KB (228.3 KB with brotli, which Chromium asks for; 260.6 KB if only gzip is
- * accepted). Issue 11's target is 150: move this down as the bundle shrinks, and never up.
+ * accepted). Issue 11's target is 150: move this down as the bundle shrinks, and never up. 220 since
+ * the tooltip stopped bringing ark's runtime and the positioning library (211.8 KB measured).
  */
-const FIRST_LOAD_BUDGET_KB = 230
+const FIRST_LOAD_BUDGET_KB = 220
 
 test('the instances list loads at most FIRST_LOAD_BUDGET_KB of compressed script on a first visit', async ({
   page,
