@@ -67,7 +67,20 @@ await createClient({
   logs: { level: 'silent' },
   plugins: [{ name: 'valibot', definitions: true, requests: false, responses: true }],
 })
-const schemasSrc = readFileSync(join(scratch, 'valibot.gen.ts'), 'utf8')
+// int64 fields: the generator accepts any number and converts it with BigInt, which throws on a
+// fraction. Inside a union (a timeseries' values are integer or double arrays) that throw aborts the
+// whole check instead of failing the integer branch, so a double array was "Error reading API
+// response". The wire forms are checked to be integral first, and the conversion only runs on those.
+const INT64_WIRE =
+  /v\.union\(\[\s*v\.number\(\),\s*v\.string\(\),\s*v\.bigint\(\)\s*\]\),(\s*)v\.transform\(x => BigInt\(x\)\)/g
+const rawSchemas = readFileSync(join(scratch, 'valibot.gen.ts'), 'utf8')
+if (!INT64_WIRE.test(rawSchemas)) throw new Error('codegen: the int64 pattern of the valibot plugin changed')
+const schemasSrc = rawSchemas
+  .replace(INT64_WIRE, 'vInt64Wire,$1v.transform(x => BigInt(x))')
+  .replace(
+    /^(import \* as v from 'valibot';?\n)/m,
+    '$1\nconst vInt64Wire = v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^-?\\d+$/)), v.bigint()])\n',
+  )
 rmSync(scratch, { recursive: true, force: true })
 writeFileSync(`${outDir}/schemas.ts`, `${header('@hey-api/openapi-ts valibot plugin')}\n${schemasSrc}`)
 

@@ -80,3 +80,36 @@ describe('validateResponse', () => {
     expect(await validateResponse(untyped, { anything: true })).toBeUndefined()
   })
 })
+
+describe('int64 inside a union (timeseries values)', () => {
+  const table = (values: unknown) => ({
+    tables: [
+      {
+        name: 'virtual_machine:vcpu_usage',
+        timeseries: [
+          {
+            fields: {},
+            points: {
+              timestamps: ['2026-11-26T12:00:00Z', '2026-11-26T12:01:00Z'],
+              start_times: null,
+              values: [{ metric_type: 'gauge', values }],
+            },
+          },
+        ],
+      },
+    ],
+  })
+
+  it('a double array is read as doubles, not refused by the integer branch', async () => {
+    const { checkResponse } = await import('./response-check')
+    expect(
+      checkResponse('timeseriesQuery', table({ type: 'double', values: [653476606.61, 1.5] })),
+    ).toBeUndefined()
+    expect(checkResponse('timeseriesQuery', table({ type: 'integer', values: [12, '34'] }))).toBeUndefined()
+  })
+
+  it('a fraction where an int64 is due is a bad shape, reported rather than thrown', async () => {
+    const { checkResponse } = await import('./response-check')
+    expect(checkResponse('timeseriesQuery', table({ type: 'integer', values: [1.5] }))).toBeDefined()
+  })
+})

@@ -5,6 +5,8 @@ export const NEXUS_API_VERSION = '2026081901.0.0'
 
 import * as v from 'valibot';
 
+const vInt64Wire = v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^-?\d+$/)), v.bigint()])
+
 /**
  * An address lot block is a part of an address lot and contains a range of addresses. The range is inclusive.
  */
@@ -340,32 +342,16 @@ export const vBinRangeint32 = v.union([
  */
 export const vBinRangeint64 = v.union([
     v.object({
-        end: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+        end: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
         type: v.picklist(['range_to'])
     }),
     v.object({
-        end: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
-        start: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+        end: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+        start: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
         type: v.picklist(['range'])
     }),
     v.object({
-        start: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+        start: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
         type: v.picklist(['range_from'])
     })
 ]);
@@ -440,32 +426,16 @@ export const vBinRangeuint32 = v.union([
  */
 export const vBinRangeuint64 = v.union([
     v.object({
-        end: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        end: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
         type: v.picklist(['range_to'])
     }),
     v.object({
-        end: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
-        start: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        end: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        start: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
         type: v.picklist(['range'])
     }),
     v.object({
-        start: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        start: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
         type: v.picklist(['range_from'])
     })
 ]);
@@ -495,11 +465,7 @@ export const vBinRangeuint8 = v.union([
  * Type storing bin edges and a count of samples within it.
  */
 export const vBindouble = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangedouble
 });
 
@@ -507,11 +473,7 @@ export const vBindouble = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinfloat = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangefloat
 });
 
@@ -519,11 +481,7 @@ export const vBinfloat = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinint16 = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangeint16
 });
 
@@ -531,11 +489,7 @@ export const vBinint16 = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinint32 = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangeint32
 });
 
@@ -543,11 +497,7 @@ export const vBinint32 = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinint64 = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangeint64
 });
 
@@ -555,11 +505,7 @@ export const vBinint64 = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinint8 = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangeint8
 });
 
@@ -567,11 +513,7 @@ export const vBinint8 = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinuint16 = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangeuint16
 });
 
@@ -579,11 +521,7 @@ export const vBinuint16 = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinuint32 = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangeuint32
 });
 
@@ -591,11 +529,7 @@ export const vBinuint32 = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinuint64 = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangeuint64
 });
 
@@ -603,11 +537,7 @@ export const vBinuint64 = v.object({
  * Type storing bin edges and a count of samples within it.
  */
 export const vBinuint8 = v.object({
-    count: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    count: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     range: vBinRangeuint8
 });
 
@@ -621,11 +551,7 @@ export const vBlockSize = v.unknown();
 /**
  * Byte count to express memory or storage capacity.
  */
-export const vByteCount = v.pipe(v.union([
-    v.number(),
-    v.string(),
-    v.bigint()
-]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'));
+export const vByteCount = v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'));
 
 /**
  * View of a console session
@@ -665,11 +591,7 @@ export const vCumulativefloat = v.object({
  */
 export const vCumulativeint64 = v.object({
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    value: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    value: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -677,11 +599,7 @@ export const vCumulativeint64 = v.object({
  */
 export const vCumulativeuint64 = v.object({
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    value: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
+    value: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
 });
 
 /**
@@ -847,11 +765,7 @@ export const vDiskType = v.picklist(['distributed', 'local']);
  */
 export const vDistributiondouble = v.object({
     bins: v.array(v.number()),
-    counts: v.array(v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))),
+    counts: v.array(v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))),
     max: v.nullish(v.number()),
     min: v.nullish(v.number()),
     p50: v.nullish(v.number()),
@@ -867,35 +781,15 @@ export const vDistributiondouble = v.object({
  * Min, max, and the p-* quantiles are treated as optional due to the possibility of distribution operations, like subtraction.
  */
 export const vDistributionint64 = v.object({
-    bins: v.array(v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))),
-    counts: v.array(v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))),
-    max: v.nullish(v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))),
-    min: v.nullish(v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))),
+    bins: v.array(v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))),
+    counts: v.array(v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))),
+    max: v.nullish(v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))),
+    min: v.nullish(v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))),
     p50: v.nullish(v.number()),
     p90: v.nullish(v.number()),
     p99: v.nullish(v.number()),
     squared_mean: v.number(),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -979,19 +873,11 @@ export const vFieldValue = v.union([
     }),
     v.object({
         type: v.picklist(['i64']),
-        value: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+        value: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
     }),
     v.object({
         type: v.picklist(['u64']),
-        value: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
+        value: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
     }),
     v.object({
         type: v.picklist(['ip_addr']),
@@ -1102,11 +988,7 @@ export const vImageSource = v.object({
  */
 export const vImportBlocksBulkWrite = v.object({
     base64_encoded_data: v.string(),
-    offset: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
+    offset: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
 });
 
 /**
@@ -1143,11 +1025,7 @@ export const vInstanceCpuPlatform = v.union([
  */
 export const vInstanceSerialConsoleData = v.object({
     data: v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255, 'Invalid value: Expected uint8 to be <= 255'))),
-    last_byte_offset: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
+    last_byte_offset: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
 });
 
 /**
@@ -2744,31 +2622,11 @@ export const vQuantile = v.object({
         v.number()
     ]),
     marker_positions: v.tuple([
-        v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
-        v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
-        v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
-        v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
-        v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
+        v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'))
     ]),
     p: v.number()
 });
@@ -2784,11 +2642,7 @@ export const vHistogramdouble = v.object({
     bins: v.array(vBindouble),
     max: v.number(),
     min: v.number(),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
@@ -2808,11 +2662,7 @@ export const vHistogramfloat = v.object({
     bins: v.array(vBinfloat),
     max: v.number(),
     min: v.number(),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
@@ -2832,21 +2682,13 @@ export const vHistogramint16 = v.object({
     bins: v.array(vBinint16),
     max: v.pipe(v.number(), v.integer(), v.minValue(-32768, 'Invalid value: Expected int16 to be >= -32768'), v.maxValue(32767, 'Invalid value: Expected int16 to be <= 32767')),
     min: v.pipe(v.number(), v.integer(), v.minValue(-32768, 'Invalid value: Expected int16 to be >= -32768'), v.maxValue(32767, 'Invalid value: Expected int16 to be <= 32767')),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
     squared_mean: v.number(),
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -2860,21 +2702,13 @@ export const vHistogramint32 = v.object({
     bins: v.array(vBinint32),
     max: v.pipe(v.number(), v.integer(), v.minValue(-2147483648, 'Invalid value: Expected int32 to be >= -2147483648'), v.maxValue(2147483647, 'Invalid value: Expected int32 to be <= 2147483647')),
     min: v.pipe(v.number(), v.integer(), v.minValue(-2147483648, 'Invalid value: Expected int32 to be >= -2147483648'), v.maxValue(2147483647, 'Invalid value: Expected int32 to be <= 2147483647')),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
     squared_mean: v.number(),
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -2886,31 +2720,15 @@ export const vHistogramint32 = v.object({
  */
 export const vHistogramint64 = v.object({
     bins: v.array(vBinint64),
-    max: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
-    min: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    max: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+    min: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
     squared_mean: v.number(),
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -2924,21 +2742,13 @@ export const vHistogramint8 = v.object({
     bins: v.array(vBinint8),
     max: v.pipe(v.number(), v.integer(), v.minValue(-128, 'Invalid value: Expected int8 to be >= -128'), v.maxValue(127, 'Invalid value: Expected int8 to be <= 127')),
     min: v.pipe(v.number(), v.integer(), v.minValue(-128, 'Invalid value: Expected int8 to be >= -128'), v.maxValue(127, 'Invalid value: Expected int8 to be <= 127')),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
     squared_mean: v.number(),
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -2952,21 +2762,13 @@ export const vHistogramuint16 = v.object({
     bins: v.array(vBinuint16),
     max: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535, 'Invalid value: Expected uint16 to be <= 65535')),
     min: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535, 'Invalid value: Expected uint16 to be <= 65535')),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
     squared_mean: v.number(),
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -2980,21 +2782,13 @@ export const vHistogramuint32 = v.object({
     bins: v.array(vBinuint32),
     max: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4294967295, 'Invalid value: Expected uint32 to be <= 4294967295')),
     min: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4294967295, 'Invalid value: Expected uint32 to be <= 4294967295')),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
     squared_mean: v.number(),
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -3006,31 +2800,15 @@ export const vHistogramuint32 = v.object({
  */
 export const vHistogramuint64 = v.object({
     bins: v.array(vBinuint64),
-    max: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
-    min: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    max: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    min: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
     squared_mean: v.number(),
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -3044,21 +2822,13 @@ export const vHistogramuint8 = v.object({
     bins: v.array(vBinuint8),
     max: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255, 'Invalid value: Expected uint8 to be <= 255')),
     min: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255, 'Invalid value: Expected uint8 to be <= 255')),
-    n_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    n_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     p50: vQuantile,
     p90: vQuantile,
     p99: vQuantile,
     squared_mean: v.number(),
     start_time: v.pipe(v.string(), v.isoTimestamp()),
-    sum_of_samples: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
+    sum_of_samples: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))
 });
 
 /**
@@ -3094,19 +2864,11 @@ export const vDatum = v.union([
         type: v.picklist(['u32'])
     }),
     v.object({
-        datum: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+        datum: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
         type: v.picklist(['i64'])
     }),
     v.object({
-        datum: v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+        datum: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
         type: v.picklist(['u64'])
     }),
     v.object({
@@ -3225,11 +2987,7 @@ export const vRackMembershipChangeState = v.picklist([
 /**
  * A unique, monotonically increasing number representing the set of active sleds in a rack at a given point in time.
  */
-export const vRackMembershipVersion = v.pipe(v.union([
-    v.number(),
-    v.string(),
-    v.bigint()
-]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'));
+export const vRackMembershipVersion = v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615'));
 
 /**
  * Status of the rack membership uniquely identified by the (rack_id, version) pair
@@ -3589,11 +3347,7 @@ export const vSiloIpPoolResultsPage = v.object({
  * A collection of resource counts used to set the virtual capacity of a silo
  */
 export const vSiloQuotas = v.object({
-    cpus: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+    cpus: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
     memory: vByteCount,
     silo_id: v.pipe(v.string(), v.uuid()),
     storage: vByteCount
@@ -3603,11 +3357,7 @@ export const vSiloQuotas = v.object({
  * The amount of provisionable resources for a Silo
  */
 export const vSiloQuotasCreate = v.object({
-    cpus: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+    cpus: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
     memory: vByteCount,
     storage: vByteCount
 });
@@ -3638,11 +3388,7 @@ export const vSiloQuotasResultsPage = v.object({
  * Updateable properties of a Silo's resource limits. If a value is omitted it will not be updated.
  */
 export const vSiloQuotasUpdate = v.object({
-    cpus: v.nullish(v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))),
+    cpus: v.nullish(v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))),
     memory: v.nullish(vByteCount),
     storage: v.nullish(vByteCount)
 });
@@ -3709,18 +3455,10 @@ export const vSiloSubnetPoolResultsPage = v.object({
 export const vSledInstance = v.object({
     active_sled_id: v.pipe(v.string(), v.uuid()),
     id: v.pipe(v.string(), v.uuid()),
-    memory: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+    memory: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
     migration_id: v.nullish(v.pipe(v.string(), v.uuid())),
     name: vName,
-    ncpus: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+    ncpus: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
     project_name: vName,
     silo_name: vName,
     state: vInstanceState,
@@ -4176,11 +3914,7 @@ export const vBfdSessionEnable = v.object({
     local: v.nullish(v.string()),
     mode: vBfdMode,
     remote: v.string(),
-    required_rx: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    required_rx: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     switch_slot: vSwitchSlot
 });
 
@@ -4189,11 +3923,7 @@ export const vBfdStatus = v.object({
     local: v.nullish(v.string()),
     mode: vBfdMode,
     peer: v.string(),
-    required_rx: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    required_rx: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     state: vBfdState,
     switch_slot: vSwitchSlot
 });
@@ -4226,11 +3956,7 @@ export const vBgpPeerStatus = v.object({
     peer_id: v.string(),
     remote_asn: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4294967295, 'Invalid value: Expected uint32 to be <= 4294967295')),
     state: vBgpPeerState,
-    state_duration_millis: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
+    state_duration_millis: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt(0)), v.maxValue(BigInt('18446744073709551615'), 'Invalid value: Expected uint64 to be <= 18446744073709551615')),
     switch: vSwitchSlot
 });
 
@@ -4448,11 +4174,7 @@ export const vSwitchPortSettingsCreate = v.object({
 export const vUnadoptedPhysicalDisk = v.object({
     disk_id: vPhysicalDiskManufacturerIdentity,
     sled_id: vSledUuid,
-    slot: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+    slot: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
     variant: vPhysicalDiskKind
 });
 
@@ -4628,11 +4350,7 @@ export const vUsernamePasswordCredentials = v.object({
 export const vValueArray = v.union([
     v.object({
         type: v.picklist(['integer']),
-        values: v.array(v.nullable(v.pipe(v.union([
-            v.number(),
-            v.string(),
-            v.bigint()
-        ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))))
+        values: v.array(v.nullable(v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807'))))
     }),
     v.object({
         type: v.picklist(['double']),
@@ -4704,11 +4422,7 @@ export const vOxqlQueryResult = v.object({
  * A collection of resource counts used to describe capacity and utilization
  */
 export const vVirtualResourceCounts = v.object({
-    cpus: v.pipe(v.union([
-        v.number(),
-        v.string(),
-        v.bigint()
-    ]), v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
+    cpus: v.pipe(vInt64Wire, v.transform(x => BigInt(x)), v.minValue(BigInt('-9223372036854775808'), 'Invalid value: Expected int64 to be >= -9223372036854775808'), v.maxValue(BigInt('9223372036854775807'), 'Invalid value: Expected int64 to be <= 9223372036854775807')),
     memory: vByteCount,
     storage: vByteCount
 });
