@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import { css } from 'styled-system/css'
 
 const header = css({
@@ -24,6 +24,12 @@ const iconBox = css({
 })
 const h1 = css({ fontSize: 'xl', fontWeight: 'semibold', truncate: true })
 
+/**
+ * Inside a tab panel (RouteTabs), a page's header is a section of the page that holds the tabs: its
+ * title is a level-2 heading, so a page keeps one level-1 heading (the VPC, not also "Subnets").
+ */
+export const InTabPanel = createContext(false)
+
 export interface PageHeaderProps {
   title: string
   icon?: ReactNode
@@ -32,11 +38,12 @@ export interface PageHeaderProps {
 }
 
 export function PageHeader({ title, icon, actions }: PageHeaderProps) {
+  const Heading = useContext(InTabPanel) ? 'h2' : 'h1'
   return (
     <header className={header}>
       <div className={titleRow}>
         {icon && <span className={iconBox}>{icon}</span>}
-        <h1 className={h1}>{title}</h1>
+        <Heading className={h1}>{title}</Heading>
       </div>
       {actions && <div className={css({ display: 'flex', gap: '2', flexShrink: 0 })}>{actions}</div>}
     </header>

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
+import { PageHeader } from './PageHeader'
 import { RouteTabs, type RouteTabsProps, selectedTab } from './Tabs'
 
 afterEach(cleanup)
@@ -107,5 +108,22 @@ describe('selectedTab', () => {
     expect(selectedTab(t, '/v/firewall-rules-new/allow-ssh')).toBe(0)
     expect(selectedTab(t, '/v/subnets-new')).toBe(1)
     expect(selectedTab(t, '/v/subnets-newer')).toBe(-1)
+  })
+})
+
+describe('headings in a tab panel', () => {
+  it('a page header inside a tab is a level-2 heading; outside it stays level 1', () => {
+    const location = memoryLocation({ path: '/i/db1/storage' })
+    render(
+      <Router hook={location.hook}>
+        <PageHeader title="db1" />
+        <RouteTabs label="Instance db1" tabs={tabs}>
+          <PageHeader title="Disks" />
+        </RouteTabs>
+      </Router>,
+    )
+    expect(screen.getByRole('heading', { level: 1, name: 'db1' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 2, name: 'Disks' })).toBeTruthy()
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
   })
 })

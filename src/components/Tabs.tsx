@@ -9,6 +9,7 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
+import { InTabPanel } from './PageHeader'
 
 /**
  * `also`: more paths that belong to the tab, such as its forms' paths that sit beside the tab's own
@@ -132,7 +133,7 @@ export function RouteTabs({ label, tabs, activation = 'automatic', children }: R
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the pattern makes a panel without focusable content reachable.
         tabIndex={0}
       >
-        {children}
+        <InTabPanel.Provider value={true}>{children}</InTabPanel.Provider>
       </div>
     </>
   )
