@@ -409,6 +409,19 @@ describe('hardware', () => {
     expect(expunged.status).toBe(400)
     expect((await api('PUT', url, { body: { state: 'sideways' } })).status).toBe(400)
   })
+
+  it('a provision policy change does not move the instances already running on the sled', async () => {
+    const instancesOn = async (i: number) =>
+      (await api('GET', `/v1/system/hardware/sleds/${sys.sled(i)}/instances?limit=1000`)).body.items.map(
+        (x: { id: string }) => x.id,
+      )
+    const before = await instancesOn(3)
+    expect(before.length).toBeGreaterThan(0)
+    const url = `/v1/system/hardware/sleds/${sys.sled(3)}/provision-policy`
+    await api('PUT', url, { body: { state: 'non_provisionable' } })
+    expect(await instancesOn(3)).toEqual(before)
+    await api('PUT', url, { body: { state: 'provisionable' } })
+  })
 })
 
 describe('utilization and policy', () => {

@@ -14,6 +14,7 @@ import { alreadyExists, badRequest, invalidRequest, isUuid, notFound } from '../
 import { type Ctx, handle } from '../lib/handle'
 import { now, randomId } from '../lib/ids'
 import { assertNameFree } from '../lib/lookup'
+import { measurementsPage, provisionedMetric } from '../lib/metrics'
 import { paginate } from '../lib/paginate'
 import { provisionedIn } from './silo'
 
@@ -271,7 +272,11 @@ function siloUtilization(db: Db, silo: S['Silo']): S['SiloUtilization'] {
 // ---------------------------------------------------------------------------------------------
 // Sleds and the instances on them
 
-/** The sled an active instance runs on: recorded in `instanceSled`, else spread over in-service sleds. */
+/**
+ * The sled an active instance runs on: recorded in `instanceSled`, else placed on one of the
+ * provisionable in-service sleds and recorded there, so a later change of a sled's provision policy
+ * does not move running instances (it only steers new placements, as on a real rack).
+ */
 export function sledOf(db: Db, instance: Instance): string | undefined {
   if (!ACTIVE_STATES.has(instance.run_state)) return undefined
   const recorded = db.instanceSled.get(instance.id)
@@ -282,7 +287,9 @@ export function sledOf(db: Db, instance: Instance): string | undefined {
   if (sleds.length === 0) return undefined
   let h = 0
   for (let i = 0; i < instance.id.length; i++) h = (h * 31 + instance.id.charCodeAt(i)) >>> 0
-  return sleds[h % sleds.length]?.id
+  const placed = sleds[h % sleds.length]?.id
+  if (placed) db.instanceSled.set(instance.id, placed)
+  return placed
 }
 
 function lookupSled(db: Db, id: string): S['Sled'] {
@@ -1042,6 +1049,16 @@ export const systemHandlers: HttpHandler[] = [
   handle('siloUtilizationView', (ctx) => {
     fleetRead(ctx)
     return siloUtilization(ctx.db, lookupSilo(ctx.db, ctx.path.silo))
+  }),
+
+  // Utilization history of one silo, or of every silo summed when none is named.
+  handle('systemMetric', (ctx) => {
+    fleetRead(ctx)
+    const metric = ctx.path.metric_name
+    const nameOrId = ctx.query.get('silo')
+    const silos = nameOrId ? [lookupSilo(ctx.db, nameOrId)] : ctx.db.silos
+    const current = silos.reduce((n, s) => n + provisionedMetric(metric, provisionedIn(ctx.db, s.id)), 0)
+    return measurementsPage(ctx.query, `${metric}:${nameOrId ? silos[0]?.id : 'fleet'}`, current)
   }),
 ]
 
