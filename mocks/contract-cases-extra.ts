@@ -625,4 +625,14 @@ export const extraContractCases: CaseTable = {
   // Utilization
   siloUtilizationList: (api) => api.call('siloUtilizationList'),
   siloUtilizationView: (api) => api.call('siloUtilizationView', { path: { silo: 'default-silo' } }),
+  systemMetric: (api) =>
+    api.call('systemMetric', {
+      path: { metric_name: 'ram_provisioned' },
+      query: {
+        start_time: '2025-06-01T00:00:00Z',
+        end_time: '2025-06-08T00:00:00Z',
+        limit: 50,
+        silo: 'default-silo',
+      },
+    }),
 }

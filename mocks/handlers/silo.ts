@@ -6,8 +6,8 @@ import { requireProject, requireSilo, siloRole } from '../lib/auth'
 import { forbidden, invalidRequest, isUuid, notFound } from '../lib/errors'
 import { handle } from '../lib/handle'
 import { lookupProject } from '../lib/lookup'
-import { timestamps, wave } from '../lib/metrics'
-import { paginate, parseLimit } from '../lib/paginate'
+import { measurementsPage, provisionedMetric, timestamps, wave } from '../lib/metrics'
+import { paginate } from '../lib/paginate'
 
 const GiB = 1024 ** 3
 const TiB = 1024 * GiB
@@ -153,31 +153,13 @@ export const siloHandlers: HttpHandler[] = [
     return pool
   }),
 
-  // Utilization history: one measurement per step between start_time and end_time (default: the
-  // last day), scoped to a project when given.
+  // Utilization history of the silo, or of one project when given.
   handle('siloMetric', (ctx) => {
     const project = ctx.query.get('project')
     if (project) requireProject(ctx.db, ctx.user, lookupProject(ctx, project).id, 'viewer')
-    const end = Date.parse(ctx.query.get('end_time') ?? '') || Date.now()
-    const start = Date.parse(ctx.query.get('start_time') ?? '') || end - 86_400_000
-    if (start >= end) throw invalidRequest('start time must be before end time')
-    const limit = parseLimit(ctx.query)
     const metric = ctx.path.metric_name
-    const current = provisionedIn(ctx.db, ctx.user.silo_id)
-    const base =
-      metric === 'cpus_provisioned'
-        ? current.cpus
-        : metric === 'ram_provisioned'
-          ? current.memory
-          : current.storage
-    const key = `${metric}:${project ?? ctx.user.silo_id}`
-    const times = timestamps(start, end, Math.min(limit, 1000))
-    if (ctx.query.get('order') === 'descending') times.reverse()
-    const items = times.map((t) => ({
-      timestamp: new Date(t).toISOString(),
-      datum: { type: 'i64' as const, datum: Math.round(wave(key, t, base * 0.85, base * 0.15)) },
-    }))
-    return { items, next_page: null }
+    const current = provisionedMetric(metric, provisionedIn(ctx.db, ctx.user.silo_id))
+    return measurementsPage(ctx.query, `${metric}:${project ?? ctx.user.silo_id}`, current)
   }),
 
   handle('timeseriesQuery', (ctx) => {

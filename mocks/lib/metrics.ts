@@ -1,7 +1,9 @@
 // Plausible, deterministic metric series: the same query over the same time range always yields the
 // same numbers, so screenshots and tests are stable. Values come from a hash of (series key, time
 // bucket) smoothed with a slow sine, in a range typical for the metric.
+import { invalidRequest } from './errors'
 import { uuidFor } from './ids'
+import { parseLimit } from './paginate'
 
 /** A pseudo-random number in [0, 1) from a key (stable across runs). */
 export function unit(key: string): number {
@@ -25,4 +27,31 @@ export function timestamps(start: number, end: number, max: number): number[] {
   const out: number[] = []
   for (let t = first; t < end && out.length < max; t += step) out.push(t)
   return out
+}
+
+/**
+ * A page of utilization history (GET /v1/metrics/{metric} and /v1/system/metrics/{metric}): one
+ * measurement per step between start_time and end_time (default: the last day), around `current`
+ * (what is provisioned now), in the order asked for.
+ */
+export function measurementsPage(query: URLSearchParams, seriesKey: string, current: number) {
+  const end = Date.parse(query.get('end_time') ?? '') || Date.now()
+  const start = Date.parse(query.get('start_time') ?? '') || end - 86_400_000
+  if (start >= end) throw invalidRequest('start time must be before end time')
+  const times = timestamps(start, end, Math.min(parseLimit(query), 1000))
+  if (query.get('order') === 'descending') times.reverse()
+  const items = times.map((t) => ({
+    timestamp: new Date(t).toISOString(),
+    datum: { type: 'i64' as const, datum: Math.round(wave(seriesKey, t, current * 0.85, current * 0.15)) },
+  }))
+  return { items, next_page: null }
+}
+
+/** The current value a provisioning metric's history hovers around. */
+export function provisionedMetric(metric: string, counts: { cpus: number; memory: number; storage: number }) {
+  return metric === 'cpus_provisioned'
+    ? counts.cpus
+    : metric === 'ram_provisioned'
+      ? counts.memory
+      : counts.storage
 }
