@@ -157,6 +157,69 @@ test.describe('subnets, routers and gateways', () => {
     await expect(routes.getByRole('row').filter({ hasText: 'default-v4' })).toHaveCount(0)
   })
 
+  test('the edit forms of a subnet, a router and a route open with the current values and save', async ({
+    page,
+  }) => {
+    const [subnet, router, route] = [uniqueName('subnet'), uniqueName('router'), uniqueName('route')]
+    const q = 'project=mock-project&vpc=mock-vpc'
+    const made = async (url: string, data: object) =>
+      expect((await page.request.post(url, { data })).status()).toBe(201)
+    await made(`/v1/vpc-subnets?${q}`, {
+      name: subnet,
+      description: 'before',
+      ipv4_block: `10.${randomInt(100, 250)}.${randomInt(0, 250)}.0/24`,
+    })
+    await made(`/v1/vpc-routers?${q}`, { name: router, description: 'before' })
+    await made(`/v1/vpc-router-routes?${q}&router=${router}`, {
+      name: route,
+      description: 'before',
+      destination: { type: 'ip_net', value: '10.210.0.0/16' },
+      target: { type: 'drop' },
+    })
+
+    // Subnet: the form holds its values; the new description is saved.
+    await page.goto(SUBNETS)
+    await page.getByRole('button', { name: `Actions for ${subnet}` }).click()
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click()
+    const subnetForm = page.getByRole('dialog', { name: 'Edit subnet' })
+    await expect(subnetForm.getByRole('textbox', { name: 'Name' })).toHaveValue(subnet)
+    await expect(subnetForm.getByRole('textbox', { name: 'Description' })).toHaveValue('before')
+    await subnetForm.getByRole('textbox', { name: 'Description' }).fill('after')
+    await subnetForm.getByRole('button', { name: 'Update subnet' }).click()
+    await expect(page.getByText(`Subnet ${subnet} updated`)).toBeVisible()
+    await expect(row(page, 'Subnets', subnet)).toContainText('after')
+
+    // Router: the same through its row menu.
+    await page.goto(ROUTERS)
+    await page.getByRole('button', { name: `Actions for ${router}` }).click()
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click()
+    const routerForm = page.getByRole('dialog', { name: 'Edit router' })
+    await expect(routerForm.getByRole('textbox', { name: 'Description' })).toHaveValue('before')
+    await routerForm.getByRole('textbox', { name: 'Description' }).fill('after')
+    await routerForm.getByRole('button', { name: 'Update router' }).click()
+    await expect(page.getByText(`Router ${router} updated`)).toBeVisible()
+    await expect(row(page, 'Routers', router)).toContainText('after')
+
+    // Route: a new destination, refused first when it is not a network, then saved.
+    await page.goto(routerPage(router))
+    await page.getByRole('button', { name: `Actions for ${route}` }).click()
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click()
+    const routeForm = page.getByRole('dialog', { name: 'Edit route' })
+    const destination = routeForm.getByRole('textbox', { name: 'Destination value' })
+    await expect(destination).toHaveValue('10.210.0.0/16')
+    await destination.fill('10.211.0.0')
+    await routeForm.getByRole('button', { name: 'Update route' }).click()
+    await expect(destination).toHaveAccessibleDescription(
+      /Must contain an IP address and a width, separated by a \//,
+    )
+    await destination.fill('10.211.0.0/16')
+    await routeForm.getByRole('button', { name: 'Update route' }).click()
+    await expect(page.getByText(`Route ${route} updated`)).toBeVisible()
+    await expect(row(page, 'Routes', route)).toContainText('10.211.0.0/16')
+    const saved = await page.request.get(`/v1/vpc-router-routes/${route}?${q}&router=${router}`)
+    expect((await saved.json()).destination).toEqual({ type: 'ip_net', value: '10.211.0.0/16' })
+  })
+
   test('the system router is read-only, with the reason on its controls', async ({ page }) => {
     await page.goto(ROUTERS)
     await expect(row(page, 'Routers', 'mock-custom-router')).toBeVisible()
