@@ -14,6 +14,7 @@ import { PageSkeleton } from './components/Skeleton'
 import { ToastHost } from './components/toast-queue'
 import { AuthLayout } from './layouts/AuthLayout'
 import { DeviceLayout } from './layouts/DeviceLayout'
+import { FleetGuard } from './layouts/FleetGuard'
 import { InstanceGuard } from './layouts/InstanceGuard'
 import { LoginLayout } from './layouts/LoginLayout'
 import { ProjectGuard } from './layouts/ProjectGuard'
@@ -154,6 +155,7 @@ export function App() {
     const Layout = { auth: AuthLayout, login: LoginLayout, device: DeviceLayout }[match.layout]
     const guarded = match.chain.some((n) => n.guard === 'project')
     const instanceGuarded = match.chain.some((n) => n.guard === 'instance')
+    const fleetGuarded = match.chain.some((n) => n.guard === 'fleet')
     content = (
       <RouteParamsContext.Provider value={match.params}>
         {/* Always rendered (null outside a project), so the layout keeps its place in the tree. */}
@@ -162,7 +164,9 @@ export function App() {
             project={instanceGuarded ? (match.params.project ?? null) : null}
             instance={instanceGuarded ? (match.params.instance ?? null) : null}
           >
-            <Layout>{nestedPages(match)}</Layout>
+            <FleetGuard active={fleetGuarded}>
+              <Layout>{nestedPages(match)}</Layout>
+            </FleetGuard>
           </InstanceGuard>
         </ProjectGuard>
       </RouteParamsContext.Provider>

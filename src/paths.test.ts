@@ -68,8 +68,9 @@ describe('route tree', () => {
     expect(matchPath('/projects/%E0%A4%A/instances')).toBeNull()
   })
 
-  it('unknown paths match nothing: an instance tab that is not built (metrics) is not a route', () => {
-    expect(matchPath('/projects/mock-project/instances/nonexistent/metrics')).toBeNull()
+  it('unknown paths match nothing: a tab or segment the tree does not have is not a route', () => {
+    expect(matchPath('/projects/mock-project/instances/db1/console')).toBeNull()
+    expect(matchPath('/system/inventory/racks')).toBeNull()
     expect(matchPath('/no/such/place')).toBeNull()
   })
 

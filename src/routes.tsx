@@ -15,6 +15,9 @@ import type { ComponentType, ReactNode } from 'react'
 import { prefetchList, prefetchResource, warmList, warmResource } from '../storage'
 import type { ApiParams, ListOperationName, OperationName } from './api/types'
 import {
+  AlertIcon,
+  ChartIcon,
+  CloudIcon,
   DisksIcon,
   FolderIcon,
   ImagesIcon,
@@ -58,9 +61,10 @@ export type NavSection = 'project' | 'silo' | 'system' | 'account'
 
 /**
  * A guard above the layout: 'project' shows Page not found when the project does not exist,
- * 'instance' when the instance does not (layouts/InstanceGuard.tsx).
+ * 'instance' when the instance does not (layouts/InstanceGuard.tsx); 'fleet' shows the 403 page to a
+ * user without a fleet role (layouts/FleetGuard.tsx).
  */
-export type Guard = 'project' | 'instance'
+export type Guard = 'project' | 'instance' | 'fleet'
 
 export type RouteNode = {
   /** Names the node in the path builder (`paths.<name>`); a named node is a URL that can match. */
@@ -87,6 +91,8 @@ export type RouteNode = {
 }
 
 const param = (name: string) => (p: Params) => p[name] ?? ''
+/** The project and VPC of a route under a VPC, as the VPC screens' queries name them. */
+const vpcRef = (p: Params) => ({ project: p.project ?? '', vpc: p.vpc ?? '' })
 
 export const routeTree = [
   // Spec section 2: the root index redirects to /projects.
@@ -216,6 +222,43 @@ export const routeTree = [
                       read.list('instanceNetworkInterfaceList', { query: { project, instance, limit: 50 } })
                       read.list('instanceExternalIpList', { path: { instance }, query: { project } })
                     },
+                  },
+                  {
+                    // Issue 16: metrics, whose index redirects to the cpu sub-tab.
+                    name: 'instanceMetrics',
+                    path: 'metrics',
+                    crumb: 'Metrics',
+                    index: 'cpu',
+                    page: () => import('./pages/project/instance/metrics/MetricsTab'),
+                    children: [
+                      {
+                        name: 'instanceMetricsCpu',
+                        path: 'cpu',
+                        crumb: 'CPU',
+                        page: () => import('./pages/project/instance/metrics/CpuMetrics'),
+                      },
+                      {
+                        name: 'instanceMetricsDisk',
+                        path: 'disk',
+                        crumb: 'Disk',
+                        page: () => import('./pages/project/instance/metrics/DiskMetrics'),
+                        prefetch: (p, read) =>
+                          read.list('instanceDiskList', {
+                            path: { instance: p.instance ?? '' },
+                            query: { project: p.project ?? '', limit: 50 },
+                          }),
+                      },
+                      {
+                        name: 'instanceMetricsNetwork',
+                        path: 'network',
+                        crumb: 'Network',
+                        page: () => import('./pages/project/instance/metrics/NetworkMetrics'),
+                        prefetch: (p, read) =>
+                          read.list('instanceNetworkInterfaceList', {
+                            query: { project: p.project ?? '', instance: p.instance ?? '', limit: 50 },
+                          }),
+                      },
+                    ],
                   },
                   {
                     name: 'instanceConnect',
@@ -437,6 +480,8 @@ export const routeTree = [
                   {
                     crumb: 'Subnets',
                     page: () => import('./pages/project/vpc/SubnetsTab'),
+                    prefetch: (p, read) =>
+                      read.list('vpcSubnetList', { query: { ...vpcRef(p), limit: 100 } }),
                     children: [
                       { name: 'vpcSubnets', path: 'subnets' },
                       {
@@ -462,6 +507,8 @@ export const routeTree = [
                   {
                     crumb: S.crumbs.routers,
                     page: () => import('./pages/project/vpc/RoutersTab'),
+                    prefetch: (p, read) =>
+                      read.list('vpcRouterList', { query: { ...vpcRef(p), limit: 100 } }),
                     children: [
                       { name: 'vpcRouters', path: 'routers' },
                       {
@@ -487,12 +534,19 @@ export const routeTree = [
                   {
                     crumb: 'Internet gateways',
                     page: () => import('./pages/project/vpc/GatewaysTab'),
+                    prefetch: (p, read) =>
+                      read.list('internetGatewayList', { query: { ...vpcRef(p), limit: 100 } }),
                     children: [
                       { name: 'vpcGateways', path: 'internet-gateways' },
                       {
                         name: 'vpcGateway',
                         path: 'internet-gateways/:gateway',
                         crumb: param('gateway'),
+                        prefetch: (p, read) =>
+                          read.resource('internetGatewayView', {
+                            path: { gateway: p.gateway ?? '' },
+                            query: vpcRef(p),
+                          }),
                         page: () =>
                           import('./pages/project/vpc/GatewaysTab').then((m) => ({
                             default: m.GatewayRoute,
@@ -508,6 +562,11 @@ export const routeTree = [
                 path: 'vpcs/:vpc/routers/:router',
                 crumb: param('router'),
                 page: () => import('./pages/project/vpc/RouterPage'),
+                prefetch: (p, read) => {
+                  const ref = vpcRef(p)
+                  read.resource('vpcRouterView', { path: { router: p.router ?? '' }, query: ref })
+                  read.list('vpcRouterRouteList', { query: { ...ref, router: p.router ?? '', limit: 100 } })
+                },
                 children: [
                   {
                     name: 'vpcRouteNew',
@@ -676,6 +735,16 @@ export const routeTree = [
     ],
   },
   {
+    // Issue 16: the silo's utilization.
+    name: 'siloUtilization',
+    path: 'utilization',
+    layout: 'auth',
+    crumb: 'Utilization',
+    page: () => import('./pages/silo/UtilizationPage'),
+    prefetch: (_, read) => read.resource('utilizationView', {}),
+    nav: { section: 'silo', label: 'Utilization', icon: <ChartIcon /> },
+  },
+  {
     name: 'siloAccess',
     path: 'access',
     layout: 'auth',
@@ -689,7 +758,269 @@ export const routeTree = [
   {
     path: 'system',
     layout: 'auth',
+    // Every system screen needs a fleet role: a silo-only user gets the 403 page (layouts/FleetGuard).
+    guard: 'fleet',
     children: [
+      {
+        // Issue 15: silos, and a silo's page whose index redirects to its identity providers.
+        crumb: S.crumbs.silos,
+        children: [
+          {
+            page: () => import('./pages/system/SilosPage'),
+            prefetch: (_, read, at) => read.list('siloList', { query: { limit: at.limit } }, at.pageToken),
+            children: [
+              {
+                name: 'silos',
+                path: 'silos',
+                nav: { section: 'system', label: S.crumbs.silos, icon: <CloudIcon /> },
+              },
+              {
+                name: 'silosNew',
+                path: 'silos-new',
+                crumb: 'New silo',
+                page: () => import('./pages/system/SilosPage').then((m) => ({ default: m.SiloCreateRoute })),
+              },
+            ],
+          },
+          {
+            name: 'silo',
+            path: 'silos/:silo',
+            crumb: param('silo'),
+            index: 'idps',
+            page: () => import('./pages/system/silo/SiloPage'),
+            prefetch: (p, read) => read.resource('siloView', { path: { silo: p.silo ?? '' } }),
+            children: [
+              {
+                crumb: 'Identity providers',
+                page: () => import('./pages/system/silo/IdpsTab'),
+                prefetch: (p, read) =>
+                  read.list('siloIdentityProviderList', { query: { silo: p.silo ?? '', limit: 100 } }),
+                children: [
+                  { name: 'siloIdps', path: 'idps' },
+                  {
+                    name: 'siloIdpsNew',
+                    path: 'idps-new',
+                    crumb: 'New identity provider',
+                    page: () =>
+                      import('./pages/system/silo/IdpsTab').then((m) => ({ default: m.IdpCreateRoute })),
+                  },
+                  {
+                    name: 'siloIdp',
+                    path: 'idps/saml/:provider',
+                    crumb: param('provider'),
+                    prefetch: (p, read) =>
+                      read.resource('samlIdentityProviderView', {
+                        path: { provider: p.provider ?? '' },
+                        query: { silo: p.silo ?? '' },
+                      }),
+                    page: () =>
+                      import('./pages/system/silo/IdpsTab').then((m) => ({ default: m.IdpViewRoute })),
+                  },
+                ],
+              },
+              {
+                name: 'siloIpPools',
+                path: 'ip-pools',
+                crumb: S.crumbs.ipPools,
+                page: () => import('./pages/system/silo/SiloIpPoolsTab'),
+                prefetch: (p, read) =>
+                  read.list('siloIpPoolList', { path: { silo: p.silo ?? '' }, query: { limit: 100 } }),
+              },
+              {
+                name: 'siloQuotas',
+                path: 'quotas',
+                crumb: 'Quotas',
+                page: () => import('./pages/system/silo/QuotasTab'),
+                prefetch: (p, read) => {
+                  read.resource('siloQuotasView', { path: { silo: p.silo ?? '' } })
+                  read.resource('siloUtilizationView', { path: { silo: p.silo ?? '' } })
+                },
+                children: [
+                  {
+                    name: 'siloQuotasEdit',
+                    path: 'edit',
+                    crumb: 'Edit',
+                    page: () =>
+                      import('./pages/system/silo/QuotasTab').then((m) => ({ default: m.QuotasEditRoute })),
+                  },
+                ],
+              },
+              {
+                name: 'siloFleetRoles',
+                path: 'fleet-roles',
+                crumb: 'Fleet roles',
+                page: () => import('./pages/system/silo/FleetRolesTab'),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        // Spec section 2: "issues (empty)".
+        name: 'systemIssues',
+        path: 'issues',
+        crumb: 'Issues',
+        page: () => import('./pages/system/IssuesPage'),
+        nav: { section: 'system', label: 'Issues', icon: <AlertIcon /> },
+      },
+      {
+        // Issue 16: the fleet's utilization with a per-silo table.
+        name: 'systemUtilization',
+        path: 'utilization',
+        crumb: 'Utilization',
+        page: () => import('./pages/system/UtilizationPage'),
+        prefetch: (_, read) => {
+          read.list('sledList', { query: { limit: 1000 } })
+          read.list('siloUtilizationList', { query: { limit: 1000 } })
+        },
+        nav: { section: 'system', label: 'Utilization', icon: <ChartIcon /> },
+      },
+      {
+        // Issue 15: the inventory (index: sleds) and a sled's page (index: its instances).
+        crumb: S.crumbs.inventory,
+        children: [
+          {
+            name: 'inventory',
+            path: 'inventory',
+            index: 'sleds',
+            page: () => import('./pages/system/inventory/InventoryPage'),
+            nav: { section: 'system', label: S.crumbs.inventory, icon: <ServerIcon /> },
+            children: [
+              {
+                name: 'inventorySleds',
+                path: 'sleds',
+                crumb: S.crumbs.sleds,
+                page: () => import('./pages/system/inventory/SledsTab'),
+                prefetch: (_, read, at) =>
+                  read.list('sledList', { query: { limit: at.limit } }, at.pageToken),
+              },
+              {
+                name: 'inventoryDisks',
+                path: 'disks',
+                crumb: 'Disks',
+                page: () => import('./pages/system/inventory/PhysicalDisksTab'),
+                prefetch: (_, read, at) =>
+                  read.list('physicalDiskList', { query: { limit: at.limit } }, at.pageToken),
+              },
+              {
+                name: 'inventorySwitches',
+                path: 'switches',
+                crumb: 'Switches',
+                page: () => import('./pages/system/inventory/SwitchesTab'),
+                prefetch: (_, read, at) =>
+                  read.list('switchList', { query: { limit: at.limit } }, at.pageToken),
+              },
+            ],
+          },
+          {
+            name: 'sled',
+            path: 'inventory/sleds/:sledId',
+            crumb: param('sledId'),
+            index: 'instances',
+            page: () => import('./pages/system/inventory/SledPage'),
+            prefetch: (p, read) => read.resource('sledView', { path: { sledId: p.sledId ?? '' } }),
+            children: [
+              {
+                name: 'sledInstances',
+                path: 'instances',
+                crumb: 'Instances',
+                page: () => import('./pages/system/inventory/SledInstancesTab'),
+                prefetch: (p, read, at) =>
+                  read.list(
+                    'sledInstanceList',
+                    { path: { sledId: p.sledId ?? '' }, query: { limit: at.limit } },
+                    at.pageToken,
+                  ),
+              },
+              {
+                name: 'sledDisks',
+                path: 'disks',
+                crumb: 'Disks',
+                page: () => import('./pages/system/inventory/SledDisksTab'),
+                prefetch: (p, read, at) =>
+                  read.list(
+                    'sledPhysicalDiskList',
+                    { path: { sledId: p.sledId ?? '' }, query: { limit: at.limit } },
+                    at.pageToken,
+                  ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        // Issue 15: IP pools (spec section 2: networking's index redirects to ip-pools).
+        name: 'systemNetworking',
+        path: 'networking',
+        index: 'ip-pools',
+        crumb: S.crumbs.ipPools,
+        children: [
+          {
+            page: () => import('./pages/system/IpPoolsPage'),
+            prefetch: (_, read, at) =>
+              read.list('systemIpPoolList', { query: { limit: at.limit } }, at.pageToken),
+            children: [
+              {
+                name: 'ipPools',
+                path: 'ip-pools',
+                nav: { section: 'system', label: S.crumbs.ipPools, icon: <NetworkingIcon /> },
+              },
+              {
+                name: 'ipPoolsNew',
+                path: 'ip-pools-new',
+                crumb: 'New IP pool',
+                page: () =>
+                  import('./pages/system/IpPoolsPage').then((m) => ({ default: m.IpPoolCreateRoute })),
+              },
+            ],
+          },
+          {
+            name: 'ipPool',
+            path: 'ip-pools/:pool',
+            crumb: param('pool'),
+            index: 'ranges',
+            page: () => import('./pages/system/ip-pool/IpPoolPage'),
+            prefetch: (p, read) => read.resource('systemIpPoolView', { path: { pool: p.pool ?? '' } }),
+            children: [
+              {
+                name: 'ipPoolEdit',
+                path: 'edit',
+                crumb: 'Edit',
+                page: () =>
+                  import('./pages/system/ip-pool/IpPoolPage').then((m) => ({ default: m.IpPoolEditRoute })),
+              },
+              {
+                crumb: 'Ranges',
+                page: () => import('./pages/system/ip-pool/RangesTab'),
+                prefetch: (p, read) =>
+                  read.list('systemIpPoolRangeList', { path: { pool: p.pool ?? '' }, query: { limit: 100 } }),
+                children: [
+                  { name: 'ipPoolRanges', path: 'ranges' },
+                  {
+                    name: 'ipPoolRangesAdd',
+                    path: 'ranges-add',
+                    crumb: 'Add range',
+                    page: () =>
+                      import('./pages/system/ip-pool/RangesTab').then((m) => ({
+                        default: m.RangeAddRoute,
+                      })),
+                  },
+                ],
+              },
+              {
+                name: 'ipPoolSilos',
+                path: 'silos',
+                crumb: 'Linked silos',
+                page: () => import('./pages/system/ip-pool/PoolSilosTab'),
+                prefetch: (p, read) => {
+                  read.list('systemIpPoolSiloList', { path: { pool: p.pool ?? '' }, query: { limit: 100 } })
+                  read.list('siloList', { query: { limit: 100 } })
+                },
+              },
+            ],
+          },
+        ],
+      },
       {
         name: 'systemAccess',
         path: 'access',

@@ -43,3 +43,41 @@ describe('vpc routes', () => {
     )
   })
 })
+
+describe('vpc prefetch', () => {
+  // What the match warms (every node of the chain): the keys the VPC screens read (SubnetsTab,
+  // RoutersTab, GatewaysTab, RouterPage), so a hover or a revisit paints them from the cache.
+  const readsOf = (pathname: string) => {
+    const read: { endpoint: string; params: unknown }[] = []
+    const push = (endpoint: string, params: unknown) => void read.push({ endpoint, params })
+    const m = matchPath(pathname)
+    for (const node of m?.chain ?? []) {
+      node.prefetch?.(m?.params ?? {}, { list: push, resource: push } as never, {
+        limit: 10,
+        pageToken: null,
+      })
+    }
+    return read.filter((r) => r.endpoint !== 'vpcView' && r.endpoint !== 'projectView')
+  }
+  const ref = { project: 'p', vpc: 'v1' }
+
+  it("warms each tab's list and the router page with its routes", () => {
+    expect(readsOf(`${P}/v1/subnets`)).toEqual([
+      { endpoint: 'vpcSubnetList', params: { query: { ...ref, limit: 100 } } },
+    ])
+    expect(readsOf(`${P}/v1/routers`)).toEqual([
+      { endpoint: 'vpcRouterList', params: { query: { ...ref, limit: 100 } } },
+    ])
+    expect(readsOf(`${P}/v1/internet-gateways`)).toEqual([
+      { endpoint: 'internetGatewayList', params: { query: { ...ref, limit: 100 } } },
+    ])
+    expect(readsOf(`${P}/v1/internet-gateways/g1`)).toEqual([
+      { endpoint: 'internetGatewayList', params: { query: { ...ref, limit: 100 } } },
+      { endpoint: 'internetGatewayView', params: { path: { gateway: 'g1' }, query: ref } },
+    ])
+    expect(readsOf(`${P}/v1/routers/r1`)).toEqual([
+      { endpoint: 'vpcRouterView', params: { path: { router: 'r1' }, query: ref } },
+      { endpoint: 'vpcRouterRouteList', params: { query: { ...ref, router: 'r1', limit: 100 } } },
+    ])
+  })
+})

@@ -66,6 +66,8 @@ export const S = {
 // Our own strings shared across features (not fixed by the spec).
 export const T = {
   offline: 'You are offline',
+  // Issue 15: the 403 page of the system screens.
+  fleetRoleNeeded: 'The system screens need a role on the fleet. Ask a fleet administrator for one.',
   // Issue 9: a sign-out whose logout call did not reach the server.
   signedOutSessionMayBeActive:
     'You are signed out here, but the server could not be reached: your session may still be active. It will be ended when the connection is back.',

@@ -164,3 +164,4 @@ export const SuccessIcon = makeIcon(
     <path d="m8 12 3 3 5-6" />
   </>,
 )
+export const ChartIcon = makeIcon('ChartIcon', <path d="M4 20V4M4 20h16M8 16l4-5 3 3 5-7" />)

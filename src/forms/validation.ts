@@ -171,3 +171,48 @@ export function required(label: string): FieldRule {
 export function chosen(message: string): FieldRule {
   return { schema: v.pipe(v.string(), v.nonEmpty()), explain: () => message }
 }
+
+/** An address the IP rule accepts, as its version and its value (IPv6 as the 128-bit number). */
+export type ParsedIp = { version: 4 | 6; value: bigint }
+
+const v4Value = (s: string): bigint =>
+  s.split('.').reduce((acc, octet) => (acc << 8n) | BigInt(Number(octet)), 0n)
+
+/** `value` as a number for ordering, or undefined when the IP rule refuses it. */
+export function parseIp(value: string): ParsedIp | undefined {
+  if (check(IP, value) !== undefined) return undefined
+  if (!value.includes(':')) return { version: 4, value: v4Value(value) }
+  // An embedded IPv4 tail (`::ffff:192.0.2.1`) is the last two groups.
+  let text = value
+  const tail = value.slice(value.lastIndexOf(':') + 1)
+  if (tail.includes('.')) {
+    const n = v4Value(tail)
+    text = `${value.slice(0, value.length - tail.length)}${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`
+  }
+  const groups = (s: string) => (s === '' ? [] : s.split(':'))
+  const gap = text.indexOf('::')
+  const all =
+    gap < 0
+      ? groups(text)
+      : (() => {
+          const head = groups(text.slice(0, gap))
+          const rest = groups(text.slice(gap + 2))
+          return [...head, ...Array<string>(8 - head.length - rest.length).fill('0'), ...rest]
+        })()
+  return { version: 6, value: all.reduce((acc, g) => (acc << 16n) | BigInt(Number.parseInt(g, 16)), 0n) }
+}
+
+export const RANGE_MIXED_VERSIONS = 'First and last must be addresses of the same IP version'
+export const RANGE_DESCENDING = 'The last address must not be below the first'
+
+/**
+ * An address range's own rule (the contract's Ipv4Range and Ipv6Range: one version, non-decreasing),
+ * said about the last address. Only once both ends pass the IP rule: until then each field says why.
+ */
+export function ipRangeError(first: string, last: string): string | undefined {
+  const a = parseIp(first)
+  const b = parseIp(last)
+  if (!a || !b) return undefined
+  if (a.version !== b.version) return RANGE_MIXED_VERSIONS
+  return b.value < a.value ? RANGE_DESCENDING : undefined
+}

@@ -22,6 +22,7 @@ import { RouteParamsContext } from '../route-context'
 import { breadcrumbs, matchPath, type NavSection, navEntries, type Params } from '../routes'
 import { adoptUser, continueAsRemembered, rememberedScope, signOut } from '../session'
 import { S, T } from '../strings'
+import { useFleetVisible } from './FleetGuard'
 import { NavLink } from './NavLink'
 import { ThemeSwitch } from './ThemeSwitch'
 import { userMenuTrigger } from './user-menu-style'
@@ -141,6 +142,17 @@ function NavSectionLinks({
   )
 }
 
+/** A silo-only user does not see the System part at all (issue 15): shown once the fleet policy reads. */
+function SystemLinks() {
+  return useFleetVisible() ? <NavSectionLinks section="system" title="System" /> : null
+}
+
+/** Read only once the user (the cache scope) is known, into that user's cache. */
+function SystemLinksOnceKnown() {
+  const scopeKnown = useSyncExternalStore(subscribeCacheScope, getCacheScope, getCacheScope) !== null
+  return scopeKnown ? <SystemLinks /> : null
+}
+
 function Sidebar() {
   // The matched route's own (decoded) param: the sidebar never parses the URL itself.
   const { project } = useContext(RouteParamsContext)
@@ -154,7 +166,7 @@ function Sidebar() {
       </a>
       <NavSectionLinks section="silo" title="Silo" />
       {project && <NavSectionLinks section="project" title={`Project ${project}`} params={{ project }} />}
-      <NavSectionLinks section="system" title="System" />
+      <SystemLinksOnceKnown />
       <div className={css({ mt: 'auto' })}>
         <NavSectionLinks section="account" title="Account" />
       </div>

@@ -18,6 +18,11 @@
 //   summed from the network's encoded lengths of the page's script responses until the network is
 //   idle; per route.
 //
+// - chart render: TimeSeriesChart with 7 days of one-minute points (10,080 per series, 3 series),
+//   median ms per render in Chromium (tests/bench/chart-entry.tsx, bundled here with esbuild), beside
+//   the same render with no decimation (a plot wider than the point count) as the run's baseline.
+//   BENCH_ONLY=chart measures only this figure (no server, no build).
+//
 // The mock answers every /v1 call after a fixed delay for the whole run (MOCK_DELAY_MS, default 300:
 // the middle of the spec's 200-400 ms), printed with the results. BENCH_PORT (47513), BENCH_RUNS (5),
 // BENCH_DIST (serve another build, e.g. to compare two builds on one machine).
@@ -227,6 +232,42 @@ async function scriptBytes(browser: Browser, path: string): Promise<{ scripts: n
   return { scripts, total }
 }
 
+/** Chart render samples (ms): decimated to a 1200 px plot, and the undecimated baseline. */
+async function chartRenders(browser: Browser): Promise<{ decimated: number[]; full: number[] }> {
+  const { build } = await import('esbuild')
+  const bundle = await build({
+    entryPoints: [new URL('./chart-entry.tsx', import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.DEV': 'false' },
+    tsconfig: new URL('../../tsconfig.json', import.meta.url).pathname,
+    // panda's generated modules are .mjs files behind directory imports.
+    resolveExtensions: ['.tsx', '.ts', '.mjs', '.js'],
+  })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  await page.setContent('<!doctype html><html><body></body></html>')
+  await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' })
+  // A first render of each warms the JIT; it is not counted.
+  const run = (width: number, runs: number) =>
+    page.evaluate(([w, n]) => window.chartBench(w as number, n as number), [width, runs])
+  await run(1200, 2)
+  const decimated = await run(1200, RUNS * 2)
+  await run(20_000, 1)
+  const full = await run(20_000, RUNS)
+  await context.close()
+  return { decimated, full }
+}
+
+declare global {
+  interface Window {
+    chartBench: (plotWidth: number, runs: number) => number[]
+  }
+}
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b)
   const m = Math.floor(s.length / 2)
@@ -242,7 +283,37 @@ async function portTaken(): Promise<boolean> {
   }
 }
 
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+function printChart(chart: { decimated: number[]; full: number[] }) {
+  const m = median(chart.decimated)
+  const f = median(chart.full)
+  console.log(
+    `\nChart render (7 days of 1-minute points, 3 x 10,080, Chromium): median ${m.toFixed(1)} ms per render (min ${Math.min(...chart.decimated).toFixed(1)}, max ${Math.max(...chart.decimated).toFixed(1)}; target < 100 ms, median / target ${(m / 100).toFixed(2)}); without decimation ${f.toFixed(1)} ms; decimated / undecimated ${(m / f).toFixed(2)}`,
+  )
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'chart') {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    })
+    try {
+      printChart(await chartRenders(browser))
+    } finally {
+      await browser.close()
+    }
+    return
+  }
   // Never measure someone else's server.
   if (await portTaken()) throw new Error(`${BASE} is already in use: set BENCH_PORT to a free port`)
   const { startServer } = await import('../../mocks/server')
@@ -254,15 +325,7 @@ async function main() {
   try {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     })
     // One throw-away visit so the first cold run does not pay for the server's first requests.
     {
@@ -293,6 +356,9 @@ async function main() {
     add('scale-project page 1: cold', 0, sc)
     add('scale-project page 1: warm', 0, sw.warm)
     add('scale-project page 1: offline', 0, sw.offline)
+    const chart = await chartRenders(browser)
+    add('chart render: 7 days x 3 series, decimated', 100, chart.decimated)
+    add('chart render: the same, undecimated (baseline)', 0, chart.full)
 
     console.log(`\nRack Console bench: median of ${RUNS} runs, ${new Date().toISOString()}`)
     console.log(
@@ -324,6 +390,7 @@ async function main() {
       const b = route === INSTANCES ? bytes : await scriptBytes(browser, route)
       console.log(`| ${route} | ${(b.scripts / 1000).toFixed(1)} KB | ${(b.total / 1000).toFixed(1)} KB |`)
     }
+    printChart(chart)
   } finally {
     await browser?.close().catch(() => undefined)
     await server.close()

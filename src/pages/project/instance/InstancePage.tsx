@@ -87,6 +87,7 @@ function InstanceView({ project, instance }: { project: string; instance: string
   const tabs = [
     { label: 'Storage', href: paths.instanceStorage(ref) },
     { label: 'Networking', href: paths.instanceNetworking(ref) },
+    { label: 'Metrics', href: paths.instanceMetrics(ref) },
     { label: 'Connect', href: paths.instanceConnect(ref) },
     { label: 'Settings', href: paths.instanceSettings(ref) },
   ]

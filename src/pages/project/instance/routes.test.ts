@@ -18,13 +18,13 @@ describe('instance routes', () => {
     expect(m && indexRedirect(m)).toBe('/projects/mock-project/instances/db1/storage')
   })
 
-  it('has the four tabs of issue 12 and no metrics tab yet', () => {
+  it('has the tabs of issues 12 and 16', () => {
     const ref = { project: 'mock-project', instance: 'db1' }
     expect(paths.instanceStorage(ref)).toBe('/projects/mock-project/instances/db1/storage')
     expect(paths.instanceNetworking(ref)).toBe('/projects/mock-project/instances/db1/networking')
     expect(paths.instanceConnect(ref)).toBe('/projects/mock-project/instances/db1/connect')
     expect(paths.instanceSettings(ref)).toBe('/projects/mock-project/instances/db1/settings')
-    expect(matchPath('/projects/mock-project/instances/db1/metrics')).toBeNull()
+    expect(paths.instanceMetrics(ref)).toBe('/projects/mock-project/instances/db1/metrics')
   })
 
   it('crumbs are the project, the instances list, the instance name and the tab', () => {

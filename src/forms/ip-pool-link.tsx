@@ -1,0 +1,135 @@
+// Linking an IP pool and a silo (issue 15), the one form for both sides: from a pool's linked silos it
+// picks a silo, from a silo's IP pools it picks a pool. What is already linked is left out, as are the
+// pools reserved for system services (the API refuses to link those). "Make default" asks for the pool
+// to be the silo's default for its version and type; a silo that has one already gets the server's
+// refusal, shown with the choice kept.
+import { useId } from 'react'
+import { css } from 'styled-system/css'
+import { useList } from '../../storage'
+import { Select, SideModalForm, toast } from '../components'
+import { useFleetActionReason } from '../hooks/use-action-reason'
+import { useForm } from '../hooks/use-form'
+import {
+  allPoolsParams,
+  allSilosParams,
+  type IpPoolSiloLink,
+  ipPoolNeed,
+  type LinkFrom,
+  linkPool,
+  poolSilosParams,
+  siloPoolsParams,
+  VERSION_LABELS,
+} from './ip-pool'
+import { chosen } from './validation'
+
+type Choice = { value: string; label: string }
+
+/** The silos not linked to `pool` yet. */
+function useSiloChoices(pool: string): { choices: Choice[]; loading: boolean } {
+  const silos = useList('siloList', allSilosParams)
+  const linked = useList('systemIpPoolSiloList', poolSilosParams(pool))
+  const taken = new Set(linked.data?.items.map((l) => l.siloId))
+  return {
+    choices: (silos.data?.items ?? [])
+      .filter((s) => !taken.has(s.id))
+      .map((s) => ({ value: s.name, label: s.name })),
+    loading: !silos.data || !linked.data,
+  }
+}
+
+/** The pools for silos that `silo` has not linked yet. */
+function usePoolChoices(silo: string): { choices: Choice[]; loading: boolean } {
+  const pools = useList('systemIpPoolList', allPoolsParams)
+  const linked = useList('siloIpPoolList', siloPoolsParams(silo))
+  const taken = new Set(linked.data?.items.map((p) => p.id))
+  return {
+    choices: (pools.data?.items ?? [])
+      .filter((p) => p.assignment === 'silos' && !taken.has(p.id))
+      .map((p) => ({ value: p.name, label: `${p.name} (${VERSION_LABELS[p.ipVersion]})` })),
+    loading: !pools.data || !linked.data,
+  }
+}
+
+const checkboxRow = css({ display: 'flex', alignItems: 'baseline', gap: '2', fontSize: 'sm', mb: '2' })
+const help = css({ fontSize: 'xs', color: 'fg.muted' })
+
+export function IpPoolLinkForm({ from, onDismiss }: { from: LinkFrom; onDismiss: () => void }) {
+  return 'pool' in from ? (
+    <SiloPicker pool={from.pool} onDismiss={onDismiss} />
+  ) : (
+    <PoolPicker silo={from.silo} onDismiss={onDismiss} />
+  )
+}
+
+function SiloPicker({ pool, onDismiss }: { pool: string; onDismiss: () => void }) {
+  return <LinkFields from={{ pool }} picks="silo" choices={useSiloChoices(pool)} onDismiss={onDismiss} />
+}
+
+function PoolPicker({ silo, onDismiss }: { silo: string; onDismiss: () => void }) {
+  return <LinkFields from={{ silo }} picks="pool" choices={usePoolChoices(silo)} onDismiss={onDismiss} />
+}
+
+function LinkFields({
+  from,
+  picks,
+  choices,
+  onDismiss,
+}: {
+  from: LinkFrom
+  picks: 'silo' | 'pool'
+  choices: { choices: Choice[]; loading: boolean }
+  onDismiss: () => void
+}) {
+  const reason = useFleetActionReason(ipPoolNeed('linking an IP pool to a silo'))
+  const helpId = useId()
+  const noun = picks === 'silo' ? 'silo' : 'IP pool'
+  const form = useForm<{ other: string; isDefault: boolean }, IpPoolSiloLink>({
+    id: `ip-pool-link-${'pool' in from ? `pool-${from.pool}` : `silo-${from.silo}`}`,
+    initial: { other: '', isDefault: false },
+    rules: { other: chosen(`Choose ${picks === 'silo' ? 'a silo' : 'an IP pool'}`) },
+    op: 'systemIpPoolSiloLink',
+    submit: ({ other, isDefault }) =>
+      linkPool(
+        'pool' in from ? { pool: from.pool, silo: other } : { pool: other, silo: from.silo },
+        isDefault,
+      ),
+    onSuccess: (_link, { other }) => {
+      const [pool, silo] = 'pool' in from ? [from.pool, other] : [other, from.silo]
+      toast.success(`IP pool ${pool} linked to silo ${silo}`)
+      onDismiss()
+    },
+  })
+  const empty = !choices.loading && choices.choices.length === 0
+  return (
+    <SideModalForm
+      form={form}
+      title={picks === 'silo' ? 'Link silo' : 'Link IP pool'}
+      subtitle={'pool' in from ? from.pool : from.silo}
+      submitLabel="Link"
+      onDismiss={onDismiss}
+      submitDisabledReason={reason()}
+    >
+      <Select
+        label={picks === 'silo' ? 'Silo' : 'IP pool'}
+        required
+        placeholder={choices.loading ? 'Loading…' : `Choose ${picks === 'silo' ? 'a silo' : 'an IP pool'}`}
+        options={choices.choices}
+        {...(empty ? { description: `Every ${noun} is linked already.` } : {})}
+        {...form.field('other')}
+      />
+      <label className={checkboxRow}>
+        <input
+          type="checkbox"
+          checked={form.values.isDefault}
+          aria-describedby={helpId}
+          onChange={(e) => form.set('isDefault', e.target.checked)}
+        />
+        Make default
+      </label>
+      <p id={helpId} className={help}>
+        The silo's instances and floating IPs take their addresses from its default pool when they name none.
+        A silo has one default pool per IP version and type.
+      </p>
+    </SideModalForm>
+  )
+}

@@ -1,0 +1,68 @@
+// Add a range to an IP pool (`ranges-add`, over the pool's ranges tab): first and last address, each
+// checked by the IP rule of spec section 5 ("Not a valid IP address"), then against the pool's version,
+// then as a range (one version, last not below first). The server's refusal (an overlap, say) is shown
+// with both addresses kept.
+import { SideModalForm, TextField, toast } from '../components'
+import { useFleetActionReason } from '../hooks/use-action-reason'
+import { useForm } from '../hooks/use-form'
+import {
+  addRange,
+  type IpPool,
+  type IpPoolRange,
+  ipPoolNeed,
+  type RangeValues,
+  rangeErrors,
+  rangeText,
+  VERSION_LABELS,
+} from './ip-pool'
+import { IP } from './validation'
+
+const EXAMPLES = { v4: ['192.0.2.10', '192.0.2.20'], v6: ['2001:db8::10', '2001:db8::ff'] } as const
+
+export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () => void }) {
+  const reason = useFleetActionReason(ipPoolNeed('adding a range'))
+  const form = useForm<RangeValues, IpPoolRange>({
+    id: `ip-range-add-${pool.id}`,
+    initial: { first: '', last: '' },
+    rules: { first: IP, last: IP },
+    check: (values) => rangeErrors(values, pool.ipVersion),
+    op: 'systemIpPoolRangeAdd',
+    submit: (values) => addRange(pool.name, values),
+    onSuccess: (added) => {
+      if (added) toast.success(`Range ${rangeText(added.range)} added to ${pool.name}`)
+      onDismiss()
+    },
+    draft: true,
+  })
+  const [first, last] = EXAMPLES[pool.ipVersion]
+  const version = VERSION_LABELS[pool.ipVersion]
+  return (
+    <SideModalForm
+      form={form}
+      title="Add IP range"
+      subtitle={pool.name}
+      submitLabel="Add range"
+      onDismiss={onDismiss}
+      submitDisabledReason={reason()}
+    >
+      <TextField
+        label="First"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={first}
+        description={`The first ${version} address of the range.`}
+        {...form.field('first')}
+      />
+      <TextField
+        label="Last"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={last}
+        description="The last address, included; the same as the first for a single address."
+        {...form.field('last')}
+      />
+    </SideModalForm>
+  )
+}

@@ -1,0 +1,161 @@
+// The instance's Metrics tab (issue 16): sub-tabs CPU, Disk and Network (child routes in the outlet),
+// and the controls they share: the time range (presets or a custom range) and the auto-refresh, both in
+// the URL query so a reload keeps them, with when the data on screen was fetched.
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { useLocation, useSearch } from 'wouter'
+import { useConnectivity } from '../../../../../storage'
+import { Button, RouteTabs, Select, TextField } from '../../../../components'
+import { paths } from '../../../../paths'
+import { Outlet, useRouteParams } from '../../../../route-context'
+import { T } from '../../../../strings'
+import { MetricsContext, type MetricsScope } from './metrics-context'
+import {
+  customRangeError,
+  PRESETS,
+  type RangeChoice,
+  REFRESH_INTERVALS,
+  type RefreshId,
+  readRange,
+  readRefresh,
+  toLocalInput,
+  windowOf,
+  writeRange,
+} from './time-range'
+
+const bar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '4', mb: '4' })
+const customForm = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: '3' })
+const updatedClass = css({ fontSize: 'xs', color: 'fg.muted', pb: '5' })
+const applyClass = css({ mt: '6' })
+
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+
+const CUSTOM = 'custom'
+
+export default function MetricsTab() {
+  const { project, instance } = useRouteParams('project', 'instance')
+  const ref = { project, instance }
+  const tabs = [
+    { label: 'CPU', href: paths.instanceMetricsCpu(ref) },
+    { label: 'Disk', href: paths.instanceMetricsDisk(ref) },
+    { label: 'Network', href: paths.instanceMetricsNetwork(ref) },
+  ]
+  const [pathname, navigate] = useLocation()
+  const search = useSearch()
+  const range = readRange(search)
+  const refresh = readRefresh(search)
+  const go = (r: RangeChoice, f: RefreshId) =>
+    navigate(`${pathname}${writeRange(search, r, f)}`, { replace: true })
+
+  // Each refresh moves "now" (a preset's window follows it) and bumps the tick the charts refresh on.
+  const [tick, setTick] = useState(0)
+  const bump = useCallback(() => setTick((t) => t + 1), [])
+  const intervalMs = REFRESH_INTERVALS.find((r) => r.id === refresh)?.ms ?? 0
+  useEffect(() => {
+    if (!intervalMs) return
+    const id = setInterval(bump, intervalMs)
+    return () => clearInterval(id)
+  }, [intervalMs, bump])
+  const rangeKey = JSON.stringify(range)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick or range is a new "now".
+  const window = useMemo(() => windowOf(range, Date.now()), [rangeKey, tick])
+
+  const [updated, setUpdated] = useState<ReadonlyMap<string, Date>>(new Map())
+  const report = useCallback((key: string, at: Date | undefined) => {
+    setUpdated((m) => {
+      if (m.get(key)?.getTime() === at?.getTime()) return m
+      const next = new Map(m)
+      if (at) next.set(key, at)
+      else next.delete(key)
+      return next
+    })
+  }, [])
+  const oldest = [...updated.values()].reduce<Date | undefined>((a, d) => (a && a < d ? a : d), undefined)
+  const scope: MetricsScope = useMemo(() => ({ window, tick, report }), [window, tick, report])
+  const { online } = useConnectivity()
+
+  return (
+    <>
+      <div className={bar}>
+        <Select
+          label="Time range"
+          value={range.kind === 'custom' ? CUSTOM : range.preset}
+          options={[
+            ...PRESETS.map((p) => ({ value: p.id, label: p.label })),
+            { value: CUSTOM, label: 'Custom' },
+          ]}
+          onChange={(e) => {
+            const preset = PRESETS.find((p) => p.id === e.currentTarget.value)
+            if (preset) return go({ kind: 'preset', preset: preset.id }, refresh)
+            // A custom range starts from the window on screen, for the user to adjust.
+            go({ kind: 'custom', start: toLocalInput(window.start), end: toLocalInput(window.end) }, refresh)
+          }}
+        />
+        {range.kind === 'custom' && (
+          <CustomRange key={rangeKey} range={range} onApply={(r) => go(r, refresh)} />
+        )}
+        <Select
+          label="Auto-refresh"
+          value={refresh}
+          options={REFRESH_INTERVALS.map((r) => ({ value: r.id, label: r.label }))}
+          onChange={(e) => go(range, e.currentTarget.value as RefreshId)}
+        />
+        <span className={updatedClass} aria-live="polite">
+          {oldest ? `Last updated ${clock.format(oldest)}` : ''}
+        </span>
+        <Button
+          size="sm"
+          className={css({ mb: '4' })}
+          disabledReason={online ? undefined : T.offline}
+          onClick={bump}
+        >
+          Refresh
+        </Button>
+      </div>
+      <RouteTabs label={`Metrics of instance ${instance}`} tabs={tabs}>
+        <MetricsContext.Provider value={scope}>
+          <Outlet />
+        </MetricsContext.Provider>
+      </RouteTabs>
+    </>
+  )
+}
+
+/** Two datetime-local inputs; applied only when start is before end. */
+function CustomRange({
+  range,
+  onApply,
+}: {
+  range: { start: string; end: string }
+  onApply: (r: RangeChoice) => void
+}) {
+  const [start, setStart] = useState(range.start)
+  const [end, setEnd] = useState(range.end)
+  const [error, setError] = useState<string | undefined>()
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const problem = customRangeError(start, end)
+    setError(problem)
+    if (!problem) onApply({ kind: 'custom', start, end })
+  }
+  return (
+    <form className={customForm} onSubmit={submit} aria-label="Custom time range" noValidate>
+      <TextField
+        label="Start"
+        type="datetime-local"
+        value={start}
+        onChange={(e) => setStart(e.currentTarget.value)}
+      />
+      <TextField
+        label="End"
+        type="datetime-local"
+        value={end}
+        error={error}
+        onChange={(e) => setEnd(e.currentTarget.value)}
+      />
+      <Button type="submit" size="sm" className={applyClass}>
+        Apply
+      </Button>
+    </form>
+  )
+}

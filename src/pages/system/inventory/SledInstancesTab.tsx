@@ -1,0 +1,41 @@
+// A sled's Instances tab (issue 15): the instances placed on this sled, from every silo and project,
+// with their state, size and age. Read-only here (an operator acts on an instance from its project);
+// the list polls while any of them is on its way to another state.
+import { POLLED_INSTANCE_STATES } from '../../../../machines/instance.machine'
+import type { InstanceState } from '../../../api/types'
+import { InstancesIcon } from '../../../components'
+import { ResourceList } from '../../../components/ResourceList'
+import { defineColumns } from '../../../components/Table'
+import { useRouteParams } from '../../../route-context'
+import { InstanceStateBadge } from '../../../ui/StateBadge'
+import { formatBytes } from '../../../util/bytes'
+import { formatDateTime } from '../../../util/date'
+import type { SledInstance } from './sled'
+
+const columns = defineColumns<SledInstance>([
+  { id: 'name', header: 'Name', cell: (i) => i.name },
+  { id: 'project', header: 'Project', cell: (i) => i.projectName },
+  { id: 'silo', header: 'Silo', cell: (i) => i.siloName },
+  { id: 'state', header: 'State', cell: (i) => <InstanceStateBadge state={i.state} /> },
+  { id: 'cpu', header: 'vCPUs', cell: (i) => i.ncpus, align: 'right' },
+  { id: 'memory', header: 'Memory', cell: (i) => formatBytes(i.memory), align: 'right' },
+  { id: 'created', header: 'Created', cell: (i) => formatDateTime(i.timeCreated) },
+])
+
+const isMoving = (i: SledInstance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.state)
+
+export default function SledInstancesTab() {
+  const { sledId } = useRouteParams('sledId')
+  return (
+    <ResourceList
+      title="Instances"
+      icon={<InstancesIcon />}
+      resource="Instance"
+      endpoint="sledInstanceList"
+      params={{ path: { sledId } }}
+      columns={columns}
+      isMoving={isMoving}
+      empty={{ title: 'No instances', body: 'No instance runs on this sled.' }}
+    />
+  )
+}

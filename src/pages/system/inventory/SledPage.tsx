@@ -1,0 +1,92 @@
+// A sled's page (issue 15, spec section 2: its index redirects to the instances tab): what the sled
+// is (ID, baseboard, rack and slot, usable threads and RAM, policy, provision policy, state), the
+// "Set provision policy" action, and its tabs (instances placed on it, its physical disks). A sled that
+// does not exist is Page not found; offline with nothing cached says so.
+import { useResource } from '../../../../storage'
+import { Button, PageHeader, RouteTabs, ServerIcon } from '../../../components'
+import { CacheStatus } from '../../../components/CacheStatus'
+import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
+import { paths } from '../../../paths'
+import { Outlet, useRouteParams } from '../../../route-context'
+import { ResourceFallback } from '../../../ui/ResourceFallback'
+import { formatBytes, formatNumber } from '../../../util/bytes'
+import { NotFoundPage } from '../../NotFoundPage'
+import { HardwareStateBadge, PolicyBadge } from './columns'
+import { SET_PROVISION_POLICY, useProvisionPolicyAction } from './provision-policy'
+import { provisionPolicyLabel, type Sled, sledViewParams } from './sled'
+
+function SledDetails({ sled }: { sled: Sled }) {
+  return (
+    <Details>
+      <Detail label="ID">
+        <IdValue id={sled.id} label="sled ID" />
+      </Detail>
+      <Detail label="Serial">
+        <span className={monoValue}>{sled.baseboard.serial}</span>
+      </Detail>
+      <Detail label="Part">
+        <span className={monoValue}>{sled.baseboard.part}</span>
+      </Detail>
+      <Detail label="Revision">{sled.baseboard.revision}</Detail>
+      <Detail label="Rack">
+        <IdValue id={sled.rackId} label="rack ID" />
+      </Detail>
+      <Detail label="Slot">{sled.slot ?? '—'}</Detail>
+      <Detail label="Usable hardware threads">{formatNumber(sled.usableHardwareThreads)}</Detail>
+      <Detail label="Usable physical RAM">{formatBytes(sled.usablePhysicalRam)}</Detail>
+      <Detail label="Policy">
+        <PolicyBadge policy={sled.policy} />
+      </Detail>
+      <Detail label="Provision policy">{provisionPolicyLabel(sled)}</Detail>
+      <Detail label="State">
+        <HardwareStateBadge state={sled.state} />
+      </Detail>
+    </Details>
+  )
+}
+
+export default function SledPage() {
+  const { sledId } = useRouteParams('sledId')
+  const view = useResource('sledView', sledViewParams(sledId))
+  const policy = useProvisionPolicyAction()
+  const sled = view.data
+  if (!sled && view.error?.kind === 'not_found') return <NotFoundPage />
+  return (
+    <>
+      <PageHeader
+        title={sled ? `Sled ${sled.baseboard.serial}` : 'Sled'}
+        icon={<ServerIcon />}
+        actions={
+          <>
+            {sled && (
+              <Button size="sm" disabledReason={policy.reasonFor(sled)} onClick={() => policy.open(sled)}>
+                {SET_PROVISION_POLICY}
+              </Button>
+            )}
+            <CacheStatus {...view} onRefresh={() => void view.refresh()} />
+          </>
+        }
+      />
+      {sled ? (
+        <>
+          <SledDetails sled={sled} />
+          <RouteTabs
+            label={`Sled ${sled.baseboard.serial}`}
+            tabs={[
+              { label: 'Instances', href: paths.sledInstances({ sledId }) },
+              { label: 'Disks', href: paths.sledDisks({ sledId }) },
+            ]}
+          >
+            <Outlet />
+          </RouteTabs>
+        </>
+      ) : (
+        <ResourceFallback
+          view={view}
+          offlineBody={`Sled ${sledId} is not cached on this device yet. It shows here once the connection is back.`}
+        />
+      )}
+      {policy.dialog}
+    </>
+  )
+}

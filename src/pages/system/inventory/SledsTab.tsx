@@ -1,0 +1,37 @@
+// The inventory's Sleds tab (issue 15): every sled of the fleet with its ID (linked to its page),
+// baseboard serial, part and revision, policy, provision policy and state. The row menu sets the
+// provision policy (fleet admin; never for an expunged sled), in a small dialog over the tab.
+import { ServerIcon } from '../../../components'
+import { ResourceList } from '../../../components/ResourceList'
+import { defineColumns } from '../../../components/Table'
+import { HardwareStateBadge, mono, PolicyBadge, SledId } from './columns'
+import { useProvisionPolicyAction } from './provision-policy'
+import { provisionPolicyLabel, type Sled } from './sled'
+
+const columns = defineColumns<Sled>([
+  { id: 'id', header: 'ID', cell: (s) => <SledId id={s.id} /> },
+  { id: 'serial', header: 'Serial', cell: (s) => <span className={mono}>{s.baseboard.serial}</span> },
+  { id: 'part', header: 'Part', cell: (s) => <span className={mono}>{s.baseboard.part}</span> },
+  { id: 'revision', header: 'Revision', cell: (s) => s.baseboard.revision },
+  { id: 'policy', header: 'Policy', cell: (s) => <PolicyBadge policy={s.policy} /> },
+  { id: 'provision', header: 'Provision policy', cell: provisionPolicyLabel },
+  { id: 'state', header: 'State', cell: (s) => <HardwareStateBadge state={s.state} /> },
+])
+
+export default function SledsTab() {
+  const policy = useProvisionPolicyAction()
+  return (
+    <ResourceList
+      title="Sleds"
+      icon={<ServerIcon />}
+      resource="Sled"
+      endpoint="sledList"
+      columns={columns}
+      menuLabel={(s) => `Actions for sled ${s.baseboard.serial}`}
+      actions={(s) => [policy.item(s)]}
+      empty={{ title: 'No sleds', body: 'No sled has been added to the rack yet.' }}
+    >
+      {policy.dialog}
+    </ResourceList>
+  )
+}

@@ -1,0 +1,28 @@
+// The inventory's Switches tab (issue 15): each rack switch with its baseboard and rack. Read-only.
+import { NetworkingIcon } from '../../../components'
+import { ResourceList } from '../../../components/ResourceList'
+import { defineColumns } from '../../../components/Table'
+import { mono, ShortId } from './columns'
+import type { Switch } from './sled'
+
+const columns = defineColumns<Switch>([
+  { id: 'id', header: 'ID', cell: (s) => <ShortId id={s.id} what="switch ID" /> },
+  { id: 'serial', header: 'Serial', cell: (s) => <span className={mono}>{s.baseboard.serial}</span> },
+  { id: 'part', header: 'Part', cell: (s) => <span className={mono}>{s.baseboard.part}</span> },
+  { id: 'revision', header: 'Revision', cell: (s) => s.baseboard.revision },
+  { id: 'rack', header: 'Rack', cell: (s) => <ShortId id={s.rackId} what="rack ID" /> },
+])
+
+export default function SwitchesTab() {
+  return (
+    <ResourceList
+      title="Switches"
+      icon={<NetworkingIcon />}
+      resource="Switch"
+      endpoint="switchList"
+      columns={columns}
+      menuLabel={(s) => `Actions for switch ${s.baseboard.serial}`}
+      empty={{ title: 'No switches', body: 'No switch has been found in the rack.' }}
+    />
+  )
+}

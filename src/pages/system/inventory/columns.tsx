@@ -1,0 +1,104 @@
+// Cells and columns shared by the inventory tabs and the sled page: a shortened ID with its copy button
+// (a link to the sled page for sleds), the policy and state badges of sleds and physical disks, and the
+// physical disks' list (the inventory's Disks tab adds the sled each disk sits in).
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { Badge, type BadgeColor, CopyButton, DisksIcon, defineColumns } from '../../../components'
+import { ResourceList } from '../../../components/ResourceList'
+import { paths } from '../../../paths'
+import { formFactorLabel, type PhysicalDisk, policyBadge, shortId, stateBadge } from './sled'
+
+const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
+const link = css({
+  fontFamily: 'mono',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  _hover: { textDecoration: 'underline' },
+})
+const idCell = css({ display: 'inline-flex', alignItems: 'center', gap: '1' })
+
+/** A UUID shown by its first group, the whole of it copyable (and its title on hover). */
+export function ShortId({ id, what, href }: { id: string; what: string; href?: string }) {
+  return (
+    <span className={idCell}>
+      {href ? (
+        <Link href={href} className={link} title={id}>
+          {shortId(id)}
+        </Link>
+      ) : (
+        <span className={mono} title={id}>
+          {shortId(id)}
+        </span>
+      )}
+      <CopyButton value={id} label={`${what} ${id}`} />
+    </span>
+  )
+}
+
+/** A sled's ID, linked to its page. */
+export const SledId = ({ id }: { id: string }) => (
+  <ShortId id={id} what="sled ID" href={paths.sled({ sledId: id })} />
+)
+
+const Tag = ({ label, color }: { label: string; color: BadgeColor }) => <Badge color={color}>{label}</Badge>
+
+export const PolicyBadge = ({ policy }: { policy: Parameters<typeof policyBadge>[0] }) => (
+  <Tag {...policyBadge(policy)} />
+)
+export const HardwareStateBadge = ({ state }: { state: Parameters<typeof stateBadge>[0] }) => (
+  <Tag {...stateBadge(state)} />
+)
+
+const none = <span className={css({ color: 'fg.muted' })}>—</span>
+
+/** The physical disks' columns; `withSled` adds the sled the disk is in (the fleet-wide list). */
+const physicalDiskColumns = (withSled: boolean) =>
+  defineColumns<PhysicalDisk>([
+    { id: 'id', header: 'ID', cell: (d) => <ShortId id={d.id} what="physical disk ID" /> },
+    { id: 'model', header: 'Model', cell: (d) => <span className={mono}>{d.model}</span> },
+    { id: 'serial', header: 'Serial', cell: (d) => <span className={mono}>{d.serial}</span> },
+    { id: 'vendor', header: 'Vendor', cell: (d) => <span className={mono}>{d.vendor}</span> },
+    { id: 'formFactor', header: 'Form factor', cell: (d) => formFactorLabel(d.formFactor) },
+    { id: 'policy', header: 'Policy', cell: (d) => <PolicyBadge policy={d.policy} /> },
+    { id: 'state', header: 'State', cell: (d) => <HardwareStateBadge state={d.state} /> },
+    ...(withSled
+      ? [
+          {
+            id: 'sled',
+            header: 'Sled',
+            cell: (d: PhysicalDisk) => (d.sledId ? <SledId id={d.sledId} /> : none),
+          },
+        ]
+      : []),
+  ])
+
+const fleetDiskColumns = physicalDiskColumns(true)
+const sledDiskColumns = physicalDiskColumns(false)
+
+export { mono }
+
+/** The physical disks of the fleet (no sled) or of one sled: one list, so both tabs read the same. */
+export function PhysicalDiskList({ sledId }: { sledId?: string }) {
+  const shared = {
+    title: 'Physical disks',
+    icon: <DisksIcon />,
+    resource: 'Physical disk',
+    menuLabel: (d: PhysicalDisk) => `Actions for physical disk ${d.serial}`,
+  }
+  return sledId === undefined ? (
+    <ResourceList
+      {...shared}
+      endpoint="physicalDiskList"
+      columns={fleetDiskColumns}
+      empty={{ title: 'No physical disks', body: 'No sled of the fleet reports a physical disk.' }}
+    />
+  ) : (
+    <ResourceList
+      {...shared}
+      endpoint="sledPhysicalDiskList"
+      params={{ path: { sledId } }}
+      columns={sledDiskColumns}
+      empty={{ title: 'No physical disks', body: 'This sled reports no physical disk.' }}
+    />
+  )
+}

@@ -1,0 +1,130 @@
+// The one shape of a tab of pool<->silo links (issue 15), seen from either side: a pool's linked silos
+// and a silo's IP pools. A table with a default badge, "Link …" opening the shared link form, and per
+// row Make default and Unlink, both confirmed (the API's refusal, such as addresses in use, is shown).
+// Write controls take their reason from useFleetActionReason: offline, then the fleet role, then why the
+// row refuses (it is the default already).
+import { lazy, Suspense, useState } from 'react'
+import { Badge, Button, type Column, NetworkingIcon } from '../../../components'
+import { confirmAction } from '../../../components/confirm-queue'
+import { RowMenu } from '../../../components/RowMenu'
+import { ipPoolNeed, type LinkEnds, type LinkFrom, makeDefault, unlinkPool } from '../../../forms/ip-pool'
+import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { TabTable } from '../../project/instance/shared'
+import { emptyOf } from '../../project/vpc/routing'
+
+/** A link as a row shows it: both ends (by name or id, for the API), their names, and the flag. */
+export type LinkRow = { ends: LinkEnds; poolName: string; siloName: string; isDefault: boolean }
+
+export const defaultColumn = <T,>(isDefault: (row: T) => boolean): Column<T> => ({
+  id: 'default',
+  header: 'Default',
+  cell: (row) => (isDefault(row) ? <Badge color="blue">default</Badge> : null),
+})
+
+export const ALREADY_DEFAULT = 'Already the default pool of this silo'
+
+function linkItems(link: LinkRow, why: (refusal?: string | null) => string | undefined) {
+  const { poolName, siloName, ends } = link
+  return [
+    {
+      label: 'Make default',
+      disabledReason: why(link.isDefault ? ALREADY_DEFAULT : null),
+      onSelect: () =>
+        confirmAction({
+          title: 'Make default',
+          content: `Make ${poolName} the default IP pool of silo ${siloName}? The silo's current default of the same IP version and type stays linked, no longer the default.`,
+          actionLabel: 'Make default',
+          actionType: 'primary',
+          errorTitle: `Could not make ${poolName} the default of ${siloName}`,
+          run: () => makeDefault(ends, `${poolName} is now the default IP pool of ${siloName}`),
+        }),
+    },
+    {
+      label: 'Unlink',
+      danger: true,
+      disabledReason: why(),
+      onSelect: () =>
+        confirmAction({
+          title: 'Unlink',
+          content: `Unlink IP pool ${poolName} from silo ${siloName}? The silo's projects can no longer take addresses from it.`,
+          actionLabel: 'Unlink',
+          actionType: 'danger',
+          errorTitle: `Could not unlink ${poolName} from ${siloName}`,
+          run: () => unlinkPool(ends, `${poolName} unlinked from ${siloName}`),
+        }),
+    },
+  ]
+}
+
+type ListState = Parameters<typeof emptyOf>[0]
+
+// The form loads when it is first opened.
+const IpPoolLinkForm = lazy(() =>
+  import('../../../forms/ip-pool-link').then((m) => ({ default: m.IpPoolLinkForm })),
+)
+
+export function LinksTab<T>({
+  from,
+  title,
+  what,
+  list,
+  rows,
+  columns,
+  link,
+  emptyBody,
+}: {
+  from: LinkFrom
+  /** The table's heading ("Linked silos", "IP pools"). */
+  title: string
+  /** What the rows are, for the notices ("silos linked to this pool"). */
+  what: string
+  list: ListState
+  rows: readonly T[]
+  columns: Column<T>[]
+  link: (row: T) => LinkRow
+  emptyBody: string
+}) {
+  const reason = useFleetActionReason(ipPoolNeed('changing the links of IP pools and silos'))
+  const [linking, setLinking] = useState(false)
+  const picks = 'pool' in from ? 'silo' : 'IP pool'
+  const empty = emptyOf(list, what, {
+    icon: <NetworkingIcon />,
+    title: `No linked ${picks}s`,
+    body: emptyBody,
+  })
+  return (
+    <>
+      <TabTable
+        title={title}
+        actions={
+          <Button size="sm" disabledReason={reason()} onClick={() => setLinking(true)}>
+            Link {picks}
+          </Button>
+        }
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => {
+          const { ends } = link(row)
+          return `${ends.pool}/${ends.silo}`
+        }}
+        rowActions={(row) => {
+          const l = link(row)
+          return (
+            <RowMenu
+              label={`Actions for ${'pool' in from ? l.siloName : l.poolName}`}
+              items={() => linkItems(l, reason)}
+            />
+          )
+        }}
+        loading={list.isLoading}
+        skeletonRows={2}
+        empty={empty}
+      />
+      {linking && (
+        <Suspense fallback={null}>
+          <IpPoolLinkForm from={from} onDismiss={() => setLinking(false)} />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,73 @@
+// Quotas tab of a silo (issue 15): for CPUs, memory and storage, the quota, what the silo's projects
+// have provisioned (the silo's utilization) and what is left; Edit opens `quotas/edit` over the tab.
+// Both reads go through storage, so a second visit paints offline.
+import { lazy, Suspense } from 'react'
+import { useResource } from '../../../../storage'
+import { Button, ChartIcon, defineColumns } from '../../../components'
+import { quotaRows, siloNeed, siloViewParams } from '../../../forms/silo'
+import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { useListGo } from '../../../hooks/use-list-go'
+import { paths } from '../../../paths'
+import { Outlet, useRouteParams } from '../../../route-context'
+import { formatBytes } from '../../../util/bytes'
+import { TabTable } from '../../project/instance/shared'
+import { emptyOf } from '../../project/vpc/routing'
+
+const SiloQuotasForm = lazy(() =>
+  import('../../../forms/silo-quotas-form').then((m) => ({ default: m.SiloQuotasForm })),
+)
+
+type Row = ReturnType<typeof quotaRows>[number]
+
+const amount = (row: Row, n: number | undefined) =>
+  n === undefined ? '—' : row.bytes ? formatBytes(n) : n.toLocaleString()
+
+const columns = defineColumns<Row>([
+  { id: 'resource', header: 'Resource', cell: (r) => r.resource },
+  { id: 'quota', header: 'Quota', align: 'right', cell: (r) => amount(r, r.quota) },
+  { id: 'provisioned', header: 'Provisioned', align: 'right', cell: (r) => amount(r, r.provisioned) },
+  { id: 'available', header: 'Available', align: 'right', cell: (r) => amount(r, r.available) },
+])
+
+/** `quotas/edit`, in the tab's outlet. */
+export function QuotasEditRoute() {
+  const { silo } = useRouteParams('silo')
+  const go = useListGo()
+  return (
+    <Suspense fallback={null}>
+      <SiloQuotasForm silo={silo} onDismiss={() => go(paths.siloQuotas({ silo }))} />
+    </Suspense>
+  )
+}
+
+export default function QuotasTab() {
+  const { silo } = useRouteParams('silo')
+  const go = useListGo()
+  const quotas = useResource('siloQuotasView', siloViewParams(silo))
+  const utilization = useResource('siloUtilizationView', siloViewParams(silo))
+  const reason = useFleetActionReason(siloNeed('changing quotas'))
+  const empty = emptyOf(quotas, 'quotas of this silo', {
+    icon: <ChartIcon />,
+    title: 'No quotas',
+    body: `Silo ${silo} has no quotas.`,
+  })
+  return (
+    <>
+      <TabTable
+        title="Quotas"
+        actions={
+          <Button size="sm" disabledReason={reason()} onClick={() => go(paths.siloQuotasEdit({ silo }))}>
+            Edit quotas
+          </Button>
+        }
+        columns={columns}
+        rows={quotas.data ? quotaRows(quotas.data, utilization.data?.provisioned) : []}
+        rowKey={(r) => r.resource}
+        loading={quotas.isLoading}
+        skeletonRows={3}
+        empty={empty}
+      />
+      <Outlet />
+    </>
+  )
+}

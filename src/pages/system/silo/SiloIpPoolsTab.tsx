@@ -1,0 +1,44 @@
+// A silo's IP pools (issue 15): the pools linked to it, each a link to the pool's page, with its IP
+// version and whether it is the silo's default; link, unlink and make default as the pool's own
+// linked-silos tab does (one shape for both, ip-pool/links.tsx).
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { useList } from '../../../../storage'
+import { defineColumns } from '../../../components'
+import { type SiloIpPool, siloPoolsParams, VERSION_LABELS } from '../../../forms/ip-pool'
+import { paths } from '../../../paths'
+import { useRouteParams } from '../../../route-context'
+import { defaultColumn, LinksTab } from '../ip-pool/links'
+
+const columns = defineColumns<SiloIpPool>([
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (p) => (
+      <Link href={paths.ipPool({ pool: p.name })} className={css({ fontWeight: 'medium' })}>
+        {p.name}
+      </Link>
+    ),
+    sortValue: (p) => p.name,
+  },
+  { id: 'version', header: 'IP version', cell: (p) => VERSION_LABELS[p.ipVersion] },
+  defaultColumn((p) => p.isDefault),
+  { id: 'description', header: 'Description', cell: (p) => p.description },
+])
+
+export default function SiloIpPoolsTab() {
+  const { silo } = useRouteParams('silo')
+  const pools = useList('siloIpPoolList', siloPoolsParams(silo))
+  return (
+    <LinksTab
+      from={{ silo }}
+      title="IP pools"
+      what="IP pools of this silo"
+      list={pools}
+      rows={pools.data?.items ?? []}
+      columns={columns}
+      link={(p) => ({ ends: { pool: p.id, silo }, poolName: p.name, siloName: silo, isDefault: p.isDefault })}
+      emptyBody={`Silo ${silo} has no IP pools: its instances get no external addresses until one is linked.`}
+    />
+  )
+}

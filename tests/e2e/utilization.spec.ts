@@ -1,0 +1,173 @@
+// Issue 16, utilization and capacity: the silo's /utilization and the fleet's /system/utilization show
+// CPU, memory and storage figures from the API, the system page lists every silo and explains its
+// capacity estimate, the range and silo controls drive the metric requests, both pages paint from the
+// cache offline, and a silo-only user gets the 403 page on the system screen.
+import { expect, type Locator, type Page, type Request, test } from '@playwright/test'
+import { formatBytes } from '../../src/util/bytes'
+import { capacityEstimate } from '../../src/util/capacity'
+import { expectAccessible, login, waitForServiceWorker } from './helpers'
+
+type Counts = { cpus: number; memory: number; storage: number }
+const cpus = (n: number) => `${n.toLocaleString('en-US')} vCPU${n === 1 ? '' : 's'}`
+const FIGURES = [
+  { title: 'CPU', key: 'cpus', format: cpus },
+  { title: 'Memory', key: 'memory', format: (v: number) => formatBytes(v) },
+  { title: 'Storage', key: 'storage', format: (v: number) => formatBytes(v) },
+] as const
+const CHARTS = ['CPU provisioned', 'Memory provisioned', 'Storage provisioned']
+
+/** The value of a labelled figure in a capacity card (a dt/dd pair). */
+const figure = (card: Locator, name: string) => card.locator(`dt:text-is("${name}") + dd`)
+
+const pct = (part: number, whole: number) =>
+  new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(part / whole)
+
+async function expectFigures(page: Page, rows: { provisioned: Counts; quota: Counts; capacity?: Counts }) {
+  for (const f of FIGURES) {
+    const card = page.getByRole('region', { name: `${f.title} utilization` })
+    const provisioned = rows.provisioned[f.key]
+    const quota = rows.quota[f.key]
+    const whole = rows.capacity?.[f.key] ?? quota
+    await expect(figure(card, 'Provisioned')).toHaveText(
+      `${f.format(provisioned)} (${pct(provisioned, whole)} of ${rows.capacity ? 'capacity' : 'quota'})`,
+    )
+    await expect(figure(card, rows.capacity ? 'Allocated' : 'Quota')).toContainText(f.format(quota))
+    if (rows.capacity) await expect(figure(card, 'Capacity')).toHaveText(f.format(whole))
+    await expect(figure(card, 'Available')).toHaveText(f.format(Math.max(0, whole - provisioned)))
+  }
+}
+
+const isMetric = (path: string) => (r: Request) => new URL(r.url()).pathname === path && r.method() === 'GET'
+const startOf = (r: Request) => Date.parse(new URL(r.url()).searchParams.get('start_time') ?? '')
+const endOf = (r: Request) => Date.parse(new URL(r.url()).searchParams.get('end_time') ?? '')
+const DAY = 86_400_000
+
+test.describe('utilization', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, 'fleet-admin')
+  })
+
+  test("the silo page shows the silo's CPU, memory and storage against its quota", async ({ page }) => {
+    const u = (await (await page.request.get('/v1/utilization')).json()) as {
+      provisioned: Counts
+      capacity: Counts
+    }
+    await page.goto('/utilization')
+    await expect(page.getByRole('heading', { name: 'Utilization', level: 1 })).toBeVisible()
+    await expectFigures(page, { provisioned: u.provisioned, quota: u.capacity })
+    for (const name of CHARTS) await expect(page.getByRole('group', { name })).toBeVisible()
+    await expectAccessible(page)
+  })
+
+  test("changing the range changes the metric request's start time", async ({ page }) => {
+    const first = page.waitForRequest(isMetric('/v1/metrics/cpus_provisioned'))
+    await page.goto('/utilization')
+    const day = await first
+    expect(endOf(day) - startOf(day)).toBe(DAY)
+    const next = page.waitForRequest(isMetric('/v1/metrics/cpus_provisioned'))
+    await page.getByRole('radio', { name: 'Last week' }).check()
+    const week = await next
+    expect(endOf(week) - startOf(week)).toBe(7 * DAY)
+    expect(startOf(week)).toBeLessThan(startOf(day))
+    await expect(page).toHaveURL(/[?&]range=week/)
+    await expect(page.getByRole('group', { name: 'CPU provisioned' })).toBeVisible()
+  })
+
+  test('the system page shows the fleet capacity, how it is estimated, and every silo', async ({ page }) => {
+    const get = async <T>(path: string) => (await (await page.request.get(path)).json()) as { items: T[] }
+    type WireSled = {
+      policy: { kind: 'in_service' | 'expunged' }
+      usable_hardware_threads: number
+      usable_physical_ram: number
+    }
+    const sleds = await get<WireSled>('/v1/system/hardware/sleds?limit=1000')
+    const util = await get<{ silo_name: string; provisioned: Counts; allocated: Counts }>(
+      '/v1/system/utilization/silos?limit=1000',
+    )
+    const silos = await get<{ name: string }>('/v1/system/silos?limit=1000')
+    const sum = (k: 'provisioned' | 'allocated'): Counts => ({
+      cpus: util.items.reduce((n, s) => n + s[k].cpus, 0),
+      memory: util.items.reduce((n, s) => n + s[k].memory, 0),
+      storage: util.items.reduce((n, s) => n + s[k].storage, 0),
+    })
+    const estimate = capacityEstimate(
+      sleds.items.map((s) => ({
+        policy: s.policy as Parameters<typeof capacityEstimate>[0][number]['policy'],
+        usableHardwareThreads: s.usable_hardware_threads,
+        usablePhysicalRam: s.usable_physical_ram,
+      })),
+    )
+
+    await page.goto('/system/utilization')
+    await expectFigures(page, {
+      provisioned: sum('provisioned'),
+      quota: sum('allocated'),
+      capacity: estimate,
+    })
+
+    const table = page.getByRole('table', { name: 'Utilization by silo' })
+    expect(silos.items.length).toBeGreaterThan(0)
+    for (const { name } of silos.items) {
+      await expect(table.getByRole('link', { name, exact: true })).toHaveAttribute(
+        'href',
+        `/system/silos/${name}`,
+      )
+    }
+
+    await page.getByRole('button', { name: 'How is capacity estimated?' }).hover()
+    const tip = page.getByRole('tooltip')
+    await expect(tip).toContainText(`Estimated from ${estimate.sleds} in-service sleds`)
+    await expect(tip).toContainText('× 32 TiB × 0.909 × 70%')
+    await expect(tip).toContainText(`= ${cpus(estimate.cpus)}`)
+    await expectAccessible(page)
+  })
+
+  test('the silo filter scopes the charts to one silo', async ({ page }) => {
+    const all = page.waitForRequest(isMetric('/v1/system/metrics/ram_provisioned'))
+    await page.goto('/system/utilization')
+    expect(new URL((await all).url()).searchParams.get('silo')).toBeNull()
+    const one = page.waitForRequest(
+      (r) =>
+        isMetric('/v1/system/metrics/ram_provisioned')(r) &&
+        new URL(r.url()).searchParams.get('silo') !== null,
+    )
+    await page.getByRole('combobox', { name: 'Silo' }).selectOption('default-silo')
+    expect(new URL((await one).url()).searchParams.get('silo')).toBe('default-silo')
+    await expect(page).toHaveURL(/[?&]silo=default-silo/)
+    await expect(page.getByRole('group', { name: 'Memory provisioned' })).toBeVisible()
+  })
+
+  test('both pages paint from the cache with the network off', async ({ page, context }) => {
+    for (const path of ['/utilization', '/system/utilization']) {
+      await page.goto(path)
+      await expect(figure(page.getByRole('region', { name: 'CPU utilization' }), 'Provisioned')).toBeVisible()
+      for (const name of CHARTS) await expect(page.getByRole('group', { name })).toBeVisible()
+    }
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    for (const path of ['/utilization', '/system/utilization']) {
+      await page.goto(path)
+      for (const f of FIGURES) {
+        await expect(
+          figure(page.getByRole('region', { name: `${f.title} utilization` }), 'Provisioned'),
+        ).toBeVisible()
+      }
+      for (const name of CHARTS) await expect(page.getByRole('group', { name })).toBeVisible()
+      await expect(page.getByText('not cached on this device')).toHaveCount(0)
+      await expect(page.getByRole('button', { name: 'Refresh' })).toBeDisabled()
+    }
+  })
+})
+
+test.describe('utilization for a silo viewer', () => {
+  test('reads /utilization but gets the 403 page on /system/utilization', async ({ page }) => {
+    await login(page, 'silo-viewer')
+    await page.goto('/utilization')
+    await expect(figure(page.getByRole('region', { name: 'Storage utilization' }), 'Quota')).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Storage provisioned' })).toBeVisible()
+    await expectAccessible(page)
+    await page.goto('/system/utilization')
+    await expect(page.getByRole('heading', { name: 'Action not authorized' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'CPU utilization' })).toHaveCount(0)
+  })
+})
