@@ -856,14 +856,6 @@ export const routeTree = [
         ],
       },
       {
-        // Spec section 2: "issues (empty)".
-        name: 'systemIssues',
-        path: 'issues',
-        crumb: 'Issues',
-        page: () => import('./pages/system/IssuesPage'),
-        nav: { section: 'system', label: 'Issues', icon: <AlertIcon /> },
-      },
-      {
         // Issue 16: the fleet's utilization with a per-silo table.
         name: 'systemUtilization',
         path: 'utilization',
@@ -1020,6 +1012,14 @@ export const routeTree = [
             ],
           },
         ],
+      },
+      {
+        // Spec section 2: "issues (empty)".
+        name: 'systemIssues',
+        path: 'issues',
+        crumb: 'Issues',
+        page: () => import('./pages/system/IssuesPage'),
+        nav: { section: 'system', label: 'Issues', icon: <AlertIcon /> },
       },
       {
         name: 'systemAccess',

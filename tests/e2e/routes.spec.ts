@@ -142,12 +142,29 @@ test.describe('route tree', () => {
       'Affinity Groups',
       'Access',
     ])
-    for (const link of await project.getByRole('link').all()) {
-      await expect(link.locator('svg')).toHaveCount(1)
-      const href = await link.getAttribute('href')
+    await expect(page.getByRole('navigation', { name: 'Silo' }).getByRole('link')).toHaveText([
+      'Projects',
+      'Images',
+      'Utilization',
+      'Access',
+    ])
+    // A fleet admin also has the System part (a silo-only user does not: system-silos.spec.ts).
+    const system = page.getByRole('navigation', { name: 'System' })
+    await expect(system.getByRole('link')).toHaveText([
+      'Silos',
+      'Utilization',
+      'Inventory',
+      'IP Pools',
+      'Issues',
+      'Access',
+    ])
+    const links = [...(await project.getByRole('link').all()), ...(await system.getByRole('link').all())]
+    for (const link of links) await expect(link.locator('svg')).toHaveCount(1)
+    for (const href of await Promise.all(links.map((l) => l.getAttribute('href')))) {
       await page.goto(href ?? '')
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
+      await expect(page.getByRole('heading', { name: 'Action not authorized' })).toHaveCount(0)
     }
   })
 })
