@@ -3,24 +3,21 @@
 // is the child route `edit`, shown over this page in its outlet; a rename moves to the new name's page.
 // An unknown group is Page not found, but only on the server's word: offline with nothing cached the
 // page says it is offline instead.
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
 import { type QueryResult, useList, useResource } from '../../../storage'
 import type { ApiResponse } from '../../api/types'
-import { Button, CloudOffIcon, defineColumns, PageHeader, ServerIcon } from '../../components'
-import { CacheStatus } from '../../components/CacheStatus'
-import { confirmAction, confirmDelete } from '../../components/confirm-queue'
-import { IdValue } from '../../components/Details'
+import { Button, CloudOffIcon, defineColumns, ServerIcon } from '../../components'
+import { confirmAction } from '../../components/confirm-queue'
+import { Detail, Details } from '../../components/Details'
+import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../components/ResourcePage'
 import { RowMenu } from '../../components/RowMenu'
 import { type ActionReason, useActionReason } from '../../hooks/use-action-reason'
 import { paths } from '../../paths'
-import { Outlet, useRouteParams } from '../../route-context'
+import { useRouteParams } from '../../route-context'
 import { T } from '../../strings'
-import { ResourceFallback } from '../../ui/ResourceFallback'
 import { InstanceStateBadge } from '../../ui/StateBadge'
-import { formatDateTime } from '../../util/date'
-import { NotFoundPage } from '../NotFoundPage'
 import {
   type AntiAffinityGroup,
   deleteGroup,
@@ -38,32 +35,13 @@ const forms = {
   add: lazy(() => import('../../forms/affinity-add-member').then((m) => ({ default: m.AddMemberForm }))),
 }
 
-const propList = css({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
-  gap: '4',
-  mb: '6',
-  '& dt': { color: 'fg.muted', fontSize: 'xs', mb: '1' },
-})
-
 function GroupProps({ group }: { group: AntiAffinityGroup }) {
-  const id = <IdValue id={group.id} label="anti-affinity group ID" />
-  const entries: { label: string; value: ReactNode }[] = [
-    { label: 'Policy', value: group.policy },
-    { label: 'Failure domain', value: group.failureDomain },
-    { label: 'ID', value: id },
-    { label: 'Created', value: formatDateTime(group.timeCreated) },
-  ]
-  if (group.description) entries.push({ label: 'Description', value: group.description })
   return (
-    <dl className={propList}>
-      {entries.map(({ label, value }) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <Details>
+      <Detail label="Policy">{group.policy}</Detail>
+      <Detail label="Failure domain">{group.failureDomain}</Detail>
+      <IdentityDetails of={group} idLabel="anti-affinity group ID" />
+    </Details>
   )
 }
 
@@ -163,80 +141,36 @@ function Members({
   )
 }
 
-function GroupActions({
-  project,
-  group,
-  reason,
-}: {
-  project: string
-  group: AntiAffinityGroup
-  reason: ActionReason
-}) {
-  const [, navigate] = useLocation()
-  const why = reason()
-  return (
-    <>
-      <Button
-        size="sm"
-        disabledReason={why}
-        onClick={() => navigate(paths.affinityGroupEdit({ project, antiAffinityGroup: group.name }))}
-      >
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="danger"
-        disabledReason={why}
-        onClick={() =>
-          confirmDelete({
-            resourceKind: 'anti-affinity group',
-            name: group.name,
-            run: async () => {
-              await deleteGroup(group)
-              navigate(paths.affinity({ project }))
-            },
-          })
-        }
-      >
-        Delete
-      </Button>
-    </>
-  )
-}
-
 function GroupView({ project, name }: { project: string; name: string }) {
   const view = useResource('antiAffinityGroupView', groupViewParams(project, name))
   // Read with the view, not after it: the URL names the group.
   const members = useList('antiAffinityGroupMemberList', memberListParams(project, name))
   const reason = useActionReason(groupWriteNeed(project, 'changing an anti-affinity group'))
-  // Only the server's answer decides: offline, the error stays unset and the fallback says offline.
-  if (view.error?.kind === 'not_found') return <NotFoundPage />
-  const group = view.data
   return (
-    <>
-      <PageHeader
-        title={group?.name ?? name}
-        icon={<ServerIcon />}
-        actions={
-          <>
-            {group && <GroupActions project={project} group={group} reason={reason} />}
-            <CacheStatus {...view} onRefresh={() => void view.refresh()} />
-          </>
-        }
-      />
-      {group ? (
+    <ResourcePage
+      view={view}
+      kind="Anti-affinity group"
+      name={name}
+      icon={<ServerIcon />}
+      actions={(group) => (
+        <EditDeleteActions
+          kind="anti-affinity group"
+          name={group.name}
+          edit={{
+            href: paths.affinityGroupEdit({ project, antiAffinityGroup: group.name }),
+            reason: reason(),
+          }}
+          remove={{ run: () => deleteGroup(group), after: paths.affinity({ project }), reason: reason() }}
+        />
+      )}
+    >
+      {(group) => (
         <>
           <GroupProps group={group} />
           <Members project={project} group={group} members={members} reason={reason} />
         </>
-      ) : (
-        <ResourceFallback
-          view={view}
-          offlineBody={`Anti-affinity group ${name} is not cached on this device yet. It shows here once the connection is back.`}
-        />
       )}
-      <Outlet />
-    </>
+    </ResourcePage>
   )
 }
 

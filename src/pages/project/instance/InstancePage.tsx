@@ -8,14 +8,13 @@ import { css } from 'styled-system/css'
 import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.machine'
 import { useResource, useResourcePoll } from '../../../../storage'
 import type { Instance, InstanceState } from '../../../api/types'
-import { Badge, InstancesIcon, PageHeader, RouteTabs } from '../../../components'
-import { CacheStatus } from '../../../components/CacheStatus'
-import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
+import { Badge, InstancesIcon } from '../../../components'
+import { Detail, Details, monoValue } from '../../../components/Details'
+import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { InstanceGuard } from '../../../layouts/InstanceGuard'
 import { paths } from '../../../paths'
-import { Outlet, useRouteParams } from '../../../route-context'
+import { useRouteParams } from '../../../route-context'
 import { instanceBadgeColor } from '../../../ui/badges'
-import { ResourceFallback } from '../../../ui/ResourceFallback'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime, formatDuration } from '../../../util/date'
 import { ExternalIps } from './ExternalIps'
@@ -70,11 +69,7 @@ function InstanceProps({ project, instance }: { project: string; instance: Insta
       <Detail label="External IPs">
         <ExternalIps project={project} instance={instance.name} />
       </Detail>
-      <Detail label="ID">
-        <IdValue id={instance.id} label="instance ID" />
-      </Detail>
-      <Detail label="Created">{formatDateTime(instance.timeCreated)}</Detail>
-      {instance.description && <Detail label="Description">{instance.description}</Detail>}
+      <IdentityDetails of={instance} idLabel="instance ID" />
     </Details>
   )
 }
@@ -82,48 +77,24 @@ function InstanceProps({ project, instance }: { project: string; instance: Insta
 function InstanceView({ project, instance }: { project: string; instance: string }) {
   const view = useResource('instanceView', instanceViewParams({ project, instance }))
   useResourcePoll(view, polled)
-  const data = view.data
   const ref = { project, instance }
-  const tabs = [
-    { label: 'Storage', href: paths.instanceStorage(ref) },
-    { label: 'Networking', href: paths.instanceNetworking(ref) },
-    { label: 'Metrics', href: paths.instanceMetrics(ref) },
-    { label: 'Connect', href: paths.instanceConnect(ref) },
-    { label: 'Settings', href: paths.instanceSettings(ref) },
-  ]
-  let body: React.ReactNode
-  if (data) {
-    body = (
-      <>
-        <InstanceProps project={project} instance={data} />
-        <RouteTabs label={`Instance ${data.name}`} tabs={tabs}>
-          <Outlet />
-        </RouteTabs>
-      </>
-    )
-  } else {
-    body = (
-      <ResourceFallback
-        view={view}
-        offlineBody={`Instance ${instance} is not cached on this device yet. It shows here once the connection is back.`}
-        skeletonRows={3}
-      />
-    )
-  }
   return (
-    <>
-      <PageHeader
-        title={data?.name ?? instance}
-        icon={<InstancesIcon />}
-        actions={
-          <>
-            {data && <InstanceActions project={project} instance={data} />}
-            <CacheStatus {...view} onRefresh={() => void view.refresh()} />
-          </>
-        }
-      />
-      {body}
-    </>
+    <ResourcePage
+      view={view}
+      kind="Instance"
+      name={instance}
+      icon={<InstancesIcon />}
+      actions={(data) => <InstanceActions project={project} instance={data} />}
+      tabs={() => [
+        { label: 'Storage', href: paths.instanceStorage(ref) },
+        { label: 'Networking', href: paths.instanceNetworking(ref) },
+        { label: 'Metrics', href: paths.instanceMetrics(ref) },
+        { label: 'Connect', href: paths.instanceConnect(ref) },
+        { label: 'Settings', href: paths.instanceSettings(ref) },
+      ]}
+    >
+      {(data) => <InstanceProps project={project} instance={data} />}
+    </ResourcePage>
   )
 }
 

@@ -7,16 +7,13 @@ import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { useList, useResource } from '../../../../storage'
-import { Button, defineColumns, NetworkingIcon, PageHeader } from '../../../components'
-import { CacheStatus } from '../../../components/CacheStatus'
-import { IdValue } from '../../../components/Details'
+import { Button, defineColumns, NetworkingIcon } from '../../../components'
+import { Detail, Details } from '../../../components/Details'
+import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
-import { Outlet, useRouteParams } from '../../../route-context'
-import { ResourceFallback } from '../../../ui/ResourceFallback'
-import { formatDateTime } from '../../../util/date'
-import { NotFoundPage } from '../../NotFoundPage'
+import { useRouteParams } from '../../../route-context'
 import { mono, TabTable } from '../instance/shared'
 import { RouterKind } from './RoutersTab'
 import {
@@ -35,41 +32,16 @@ import {
 
 const RouteForm = lazy(() => import('../../../forms/route-form').then((m) => ({ default: m.RouteForm })))
 
-const propList = css({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
-  gap: '4',
-  mb: '6',
-  '& dt': { color: 'fg.muted', fontSize: 'xs', mb: '1' },
-})
 const muted = css({ color: 'fg.muted', fontSize: 'xs', display: 'block' })
 
 function RouterProps({ router }: { router: Router }) {
   return (
-    <dl className={propList}>
-      <div>
-        <dt>Kind</dt>
-        <dd>
-          <RouterKind kind={router.kind} />
-        </dd>
-      </div>
-      <div>
-        <dt>ID</dt>
-        <dd>
-          <IdValue id={router.id} label="router ID" />
-        </dd>
-      </div>
-      <div>
-        <dt>Created</dt>
-        <dd>{formatDateTime(router.timeCreated)}</dd>
-      </div>
-      {router.description && (
-        <div>
-          <dt>Description</dt>
-          <dd>{router.description}</dd>
-        </div>
-      )}
-    </dl>
+    <Details>
+      <Detail label="Kind">
+        <RouterKind kind={router.kind} />
+      </Detail>
+      <IdentityDetails of={router} idLabel="router ID" />
+    </Details>
   )
 }
 
@@ -162,16 +134,9 @@ export default function RouterPage() {
     path: { router: ref.router },
     query: { project: ref.project, vpc: ref.vpc },
   })
-  const router = view.data
-  if (!router && view.error?.kind === 'not_found') return <NotFoundPage />
   return (
-    <>
-      <PageHeader
-        title={router?.name ?? ref.router}
-        icon={<NetworkingIcon />}
-        actions={<CacheStatus {...view} onRefresh={() => void view.refresh()} />}
-      />
-      {router ? (
+    <ResourcePage view={view} kind="Router" name={ref.router} icon={<NetworkingIcon />}>
+      {(router) => (
         <>
           {routerRefusal(router) && (
             <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '4' })}>
@@ -181,13 +146,7 @@ export default function RouterPage() {
           <RouterProps router={router} />
           <Routes project={ref.project} vpc={ref.vpc} router={router} />
         </>
-      ) : (
-        <ResourceFallback
-          view={view}
-          offlineBody={`Router ${ref.router} is not cached on this device yet. It shows here once the connection is back.`}
-        />
       )}
-      <Outlet />
-    </>
+    </ResourcePage>
   )
 }

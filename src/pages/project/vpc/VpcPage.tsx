@@ -4,18 +4,14 @@
 // does not exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
 import { lazy, Suspense } from 'react'
 import { useLocation } from 'wouter'
-import { type QueryResult, useResource } from '../../../../storage'
-import { Button, NetworkingIcon, PageHeader, RouteTabs } from '../../../components'
-import { CacheStatus } from '../../../components/CacheStatus'
-import { confirmDelete } from '../../../components/confirm-queue'
-import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
+import { useResource } from '../../../../storage'
+import { NetworkingIcon } from '../../../components'
+import { Detail, Details, monoValue } from '../../../components/Details'
+import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { deleteVpc, type Vpc, vpcViewParams, vpcWriteNeed } from '../../../forms/vpc'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
-import { Outlet, useRouteParams } from '../../../route-context'
-import { ResourceFallback } from '../../../ui/ResourceFallback'
-import { formatDateTime } from '../../../util/date'
-import { NotFoundPage } from '../../NotFoundPage'
+import { useRouteParams } from '../../../route-context'
 
 export { vpcViewParams }
 
@@ -40,80 +36,41 @@ export function vpcTabs(project: string, vpc: string) {
 export default function VpcPage() {
   const { project, vpc } = useRouteParams('project', 'vpc')
   const view = useResource('vpcView', vpcViewParams(project, vpc))
-  const data = view.data
-  if (!data && view.error?.kind === 'not_found') return <NotFoundPage />
   return (
-    <>
-      <PageHeader
-        title={data?.name ?? vpc}
-        icon={<NetworkingIcon />}
-        actions={<VpcActions project={project} view={view} />}
-      />
-      {data ? (
-        <>
-          <Details>
-            <Detail label="DNS name">
-              <span className={monoValue}>{data.dnsName}</span>
-            </Detail>
-            <Detail label="IPv6 prefix">
-              <span className={monoValue}>{data.ipv6Prefix}</span>
-            </Detail>
-            <Detail label="ID">
-              <IdValue id={data.id} label="VPC ID" />
-            </Detail>
-            <Detail label="Created">{formatDateTime(data.timeCreated)}</Detail>
-            {data.description && <Detail label="Description">{data.description}</Detail>}
-          </Details>
-          <RouteTabs label={`VPC ${data.name}`} tabs={vpcTabs(project, vpc)}>
-            <Outlet />
-          </RouteTabs>
-        </>
-      ) : (
-        <ResourceFallback
-          view={view}
-          offlineBody={`VPC ${vpc} is not cached on this device yet. It shows here once the connection is back.`}
-        />
+    <ResourcePage
+      view={view}
+      kind="VPC"
+      name={vpc}
+      icon={<NetworkingIcon />}
+      actions={(data) => <VpcWrites project={project} vpc={data} />}
+      tabs={() => vpcTabs(project, vpc)}
+    >
+      {(data) => (
+        <Details>
+          <Detail label="DNS name">
+            <span className={monoValue}>{data.dnsName}</span>
+          </Detail>
+          <Detail label="IPv6 prefix">
+            <span className={monoValue}>{data.ipv6Prefix}</span>
+          </Detail>
+          <IdentityDetails of={data} idLabel="VPC ID" />
+        </Details>
       )}
-    </>
+    </ResourcePage>
   )
 }
 
-/** Edit and Delete once the VPC is known, then how fresh the copy shown is. */
-function VpcActions({ project, view }: { project: string; view: QueryResult<Vpc> }) {
-  return (
-    <>
-      {view.data && <VpcWrites project={project} vpc={view.data} />}
-      <CacheStatus {...view} onRefresh={() => void view.refresh()} />
-    </>
-  )
-}
-
+/** Edit and Delete, once the VPC is known. */
 function VpcWrites({ project, vpc }: { project: string; vpc: Vpc }) {
-  const [, navigate] = useLocation()
   const editReason = useActionReason(vpcWriteNeed(project, 'editing a VPC'))
   const deleteReason = useActionReason(vpcWriteNeed(project, 'deleting a VPC'))
-  const remove = async () => {
-    await deleteVpc(vpc)
-    navigate(paths.vpcs({ project }))
-  }
   return (
-    <>
-      <Button
-        size="sm"
-        disabledReason={editReason()}
-        onClick={() => navigate(paths.vpcEdit({ project, vpc: vpc.name }))}
-      >
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="danger"
-        disabledReason={deleteReason()}
-        onClick={() => confirmDelete({ resourceKind: 'VPC', name: vpc.name, run: remove })}
-      >
-        Delete
-      </Button>
-    </>
+    <EditDeleteActions
+      kind="VPC"
+      name={vpc.name}
+      edit={{ href: paths.vpcEdit({ project, vpc: vpc.name }), reason: editReason() }}
+      remove={{ run: () => deleteVpc(vpc), after: paths.vpcs({ project }), reason: deleteReason() }}
+    />
   )
 }
 

@@ -3,14 +3,12 @@
 // "Set provision policy" action, and its tabs (instances placed on it, its physical disks). A sled that
 // does not exist is Page not found; offline with nothing cached says so.
 import { useResource } from '../../../../storage'
-import { Button, PageHeader, RouteTabs, ServerIcon } from '../../../components'
-import { CacheStatus } from '../../../components/CacheStatus'
+import { Button, ServerIcon } from '../../../components'
 import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
+import { ResourcePage } from '../../../components/ResourcePage'
 import { paths } from '../../../paths'
-import { Outlet, useRouteParams } from '../../../route-context'
-import { ResourceFallback } from '../../../ui/ResourceFallback'
+import { useRouteParams } from '../../../route-context'
 import { formatBytes, formatNumber } from '../../../util/bytes'
-import { NotFoundPage } from '../../NotFoundPage'
 import { HardwareStateBadge, PolicyBadge } from './columns'
 import { SET_PROVISION_POLICY, useProvisionPolicyAction } from './provision-policy'
 import { provisionPolicyLabel, type Sled, sledViewParams } from './sled'
@@ -49,43 +47,27 @@ export default function SledPage() {
   const { sledId } = useRouteParams('sledId')
   const view = useResource('sledView', sledViewParams(sledId))
   const policy = useProvisionPolicyAction()
-  const sled = view.data
-  if (!sled && view.error?.kind === 'not_found') return <NotFoundPage />
   return (
     <>
-      <PageHeader
-        title={sled ? `Sled ${sled.baseboard.serial}` : 'Sled'}
+      <ResourcePage
+        view={view}
+        kind="Sled"
+        name={sledId}
+        label={(sled) => sled.baseboard.serial}
+        kindInTitle
         icon={<ServerIcon />}
-        actions={
-          <>
-            {sled && (
-              <Button size="sm" disabledReason={policy.reasonFor(sled)} onClick={() => policy.open(sled)}>
-                {SET_PROVISION_POLICY}
-              </Button>
-            )}
-            <CacheStatus {...view} onRefresh={() => void view.refresh()} />
-          </>
-        }
-      />
-      {sled ? (
-        <>
-          <SledDetails sled={sled} />
-          <RouteTabs
-            label={`Sled ${sled.baseboard.serial}`}
-            tabs={[
-              { label: 'Instances', href: paths.sledInstances({ sledId }) },
-              { label: 'Disks', href: paths.sledDisks({ sledId }) },
-            ]}
-          >
-            <Outlet />
-          </RouteTabs>
-        </>
-      ) : (
-        <ResourceFallback
-          view={view}
-          offlineBody={`Sled ${sledId} is not cached on this device yet. It shows here once the connection is back.`}
-        />
-      )}
+        actions={(sled) => (
+          <Button size="sm" disabledReason={policy.reasonFor(sled)} onClick={() => policy.open(sled)}>
+            {SET_PROVISION_POLICY}
+          </Button>
+        )}
+        tabs={() => [
+          { label: 'Instances', href: paths.sledInstances({ sledId }) },
+          { label: 'Disks', href: paths.sledDisks({ sledId }) },
+        ]}
+      >
+        {(sled) => <SledDetails sled={sled} />}
+      </ResourcePage>
       {policy.dialog}
     </>
   )

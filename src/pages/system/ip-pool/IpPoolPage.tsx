@@ -5,11 +5,10 @@
 // not found; offline with nothing cached says so instead.
 import { lazy, Suspense } from 'react'
 import { useLocation } from 'wouter'
-import { type QueryResult, useResource } from '../../../../storage'
-import { Button, NetworkingIcon, PageHeader, RouteTabs } from '../../../components'
-import { CacheStatus } from '../../../components/CacheStatus'
-import { confirmDelete } from '../../../components/confirm-queue'
-import { Detail, Details, IdValue } from '../../../components/Details'
+import { useResource } from '../../../../storage'
+import { NetworkingIcon } from '../../../components'
+import { Detail, Details } from '../../../components/Details'
+import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import {
   deletePool,
   type IpPool,
@@ -20,10 +19,7 @@ import {
 } from '../../../forms/ip-pool'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
-import { Outlet, useRouteParams } from '../../../route-context'
-import { ResourceFallback } from '../../../ui/ResourceFallback'
-import { formatDateTime } from '../../../util/date'
-import { NotFoundPage } from '../../NotFoundPage'
+import { useRouteParams } from '../../../route-context'
 import { PoolUsage } from './usage'
 
 const IpPoolForm = lazy(() => import('../../../forms/ip-pool-form').then((m) => ({ default: m.IpPoolForm })))
@@ -37,76 +33,39 @@ export const poolTabs = (pool: string) => [
 export default function IpPoolPage() {
   const { pool } = useRouteParams('pool')
   const view = useResource('systemIpPoolView', poolViewParams(pool))
-  const data = view.data
-  if (!data && view.error?.kind === 'not_found') return <NotFoundPage />
   return (
-    <>
-      <PageHeader
-        title={data?.name ?? pool}
-        icon={<NetworkingIcon />}
-        actions={<PoolActions view={view} />}
-      />
-      {data ? (
-        <>
-          <Details>
-            <Detail label="IP version">{VERSION_LABELS[data.ipVersion]}</Detail>
-            <Detail label="Pool type">{POOL_TYPE_LABELS[data.poolType]}</Detail>
-            <Detail label="Addresses used / remaining">
-              <PoolUsage pool={pool} />
-            </Detail>
-            <Detail label="ID">
-              <IdValue id={data.id} label="IP pool ID" />
-            </Detail>
-            <Detail label="Created">{formatDateTime(data.timeCreated)}</Detail>
-            {data.description && <Detail label="Description">{data.description}</Detail>}
-          </Details>
-          <RouteTabs label={`IP pool ${data.name}`} tabs={poolTabs(pool)}>
-            <Outlet />
-          </RouteTabs>
-        </>
-      ) : (
-        <ResourceFallback
-          view={view}
-          offlineBody={`IP pool ${pool} is not cached on this device yet. It shows here once the connection is back.`}
-        />
+    <ResourcePage
+      view={view}
+      kind="IP pool"
+      name={pool}
+      icon={<NetworkingIcon />}
+      actions={(data) => <PoolWrites pool={data} />}
+      tabs={() => poolTabs(pool)}
+    >
+      {(data) => (
+        <Details>
+          <Detail label="IP version">{VERSION_LABELS[data.ipVersion]}</Detail>
+          <Detail label="Pool type">{POOL_TYPE_LABELS[data.poolType]}</Detail>
+          <Detail label="Addresses used / remaining">
+            <PoolUsage pool={pool} />
+          </Detail>
+          <IdentityDetails of={data} idLabel="IP pool ID" />
+        </Details>
       )}
-    </>
+    </ResourcePage>
   )
 }
 
-function PoolActions({ view }: { view: QueryResult<IpPool> }) {
-  const [, navigate] = useLocation()
-  const reason = useFleetActionReason(ipPoolNeed('changing an IP pool'))
-  const pool = view.data
-  const remove = async (p: IpPool) => {
-    await deletePool(p)
-    navigate(paths.ipPools())
-  }
+/** Edit and Delete, once the pool is known. */
+function PoolWrites({ pool }: { pool: IpPool }) {
+  const reason = useFleetActionReason(ipPoolNeed('changing an IP pool'))()
   return (
-    <>
-      {pool && (
-        <>
-          <Button
-            size="sm"
-            disabledReason={reason()}
-            onClick={() => navigate(paths.ipPoolEdit({ pool: pool.name }))}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            disabledReason={reason()}
-            onClick={() =>
-              confirmDelete({ resourceKind: 'IP pool', name: pool.name, run: () => remove(pool) })
-            }
-          >
-            Delete
-          </Button>
-        </>
-      )}
-      <CacheStatus {...view} onRefresh={() => void view.refresh()} />
-    </>
+    <EditDeleteActions
+      kind="IP pool"
+      name={pool.name}
+      edit={{ href: paths.ipPoolEdit({ pool: pool.name }), reason }}
+      remove={{ run: () => deletePool(pool), after: paths.ipPools(), reason }}
+    />
   )
 }
 

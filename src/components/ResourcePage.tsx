@@ -1,0 +1,146 @@
+// A resource's page (an instance, VPC, router, silo, sled, IP pool, anti-affinity group): one frame, so
+// every such page says the same while loading, offline, failed or missing. The header carries the
+// resource's name (the URL's until the resource loads), the page's actions once it is known and how
+// fresh the copy shown is; then what the resource is, and its tabs (child routes) or, for a page
+// without tabs, its child route (a form opened over it). A resource the server says is not there is
+// Page not found; offline with nothing cached the page says so instead of claiming it is gone.
+import type { ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import type { QueryResult } from '../../storage'
+import { NotFoundPage } from '../pages/NotFoundPage'
+import { Outlet } from '../route-context'
+import { ResourceFallback } from '../ui/ResourceFallback'
+import { formatDateTime } from '../util/date'
+import { Button } from './Button'
+import { CacheStatus } from './CacheStatus'
+import { confirmDelete } from './confirm-queue'
+import { Detail, IdValue } from './Details'
+import { PageHeader } from './PageHeader'
+import { type RouteTab, RouteTabs } from './Tabs'
+
+type Named = { name: string }
+
+export type ResourcePageProps<T> = {
+  view: QueryResult<T>
+  /** What the resource is, as a sentence starts ("VPC", "Anti-affinity group"): it names the tab list
+   * ("VPC web") and the offline notice. */
+  kind: string
+  /** The URL's name for the resource: the title until it loads, and what the offline notice names. */
+  name: string
+  icon: ReactNode
+  /** The title reads "Sled 1234" (kind and label), and just the kind while loading: for a resource
+   * whose URL names it by an ID no one reads. */
+  kindInTitle?: boolean
+  /** Write controls once the resource is known; the cache status follows them. */
+  actions?: (data: T) => ReactNode
+  /** The tabs, each a child route shown in the tab panel; without tabs the child route (a form) shows
+   * below the page. */
+  tabs?: (data: T) => readonly RouteTab[]
+  /** What the resource is (its details) and anything else above the tabs. */
+  children: (data: T) => ReactNode
+} & (T extends Named
+  ? { /** What the page calls the resource; its `name` unless given. */ label?: (data: T) => string }
+  : { label: (data: T) => string })
+
+const nameOf = (data: unknown) => (data as Named).name
+
+export function ResourcePage<T>(props: ResourcePageProps<T>) {
+  const { view, kind, name, icon, kindInTitle, actions, tabs, children } = props
+  const label: (data: T) => string = props.label ?? nameOf
+  // Only the server's answer decides: offline the error stays unset, and the fallback says offline.
+  if (view.error?.kind === 'not_found') return <NotFoundPage />
+  const data = view.data
+  let title = data === undefined ? name : label(data)
+  if (kindInTitle) title = data === undefined ? kind : `${kind} ${title}`
+  return (
+    <>
+      <PageHeader
+        title={title}
+        icon={icon}
+        actions={
+          <>
+            {data !== undefined && actions?.(data)}
+            <CacheStatus {...view} onRefresh={() => void view.refresh()} />
+          </>
+        }
+      />
+      {data !== undefined ? (
+        <>
+          {children(data)}
+          {tabs && (
+            <RouteTabs label={`${kind} ${label(data)}`} tabs={tabs(data)}>
+              <Outlet />
+            </RouteTabs>
+          )}
+        </>
+      ) : (
+        <ResourceFallback
+          view={view}
+          offlineBody={`${kind} ${name} is not cached on this device yet. It shows here once the connection is back.`}
+        />
+      )}
+      {!tabs && <Outlet />}
+    </>
+  )
+}
+
+/** The details a resource's list ends with: its ID (the copy button named `idLabel`, "VPC ID"), when
+ * it was created and, if it has one, its description. */
+export function IdentityDetails({
+  of,
+  idLabel,
+}: {
+  of: { id: string; timeCreated: Date; description: string }
+  idLabel: string
+}) {
+  return (
+    <>
+      <Detail label="ID">
+        <IdValue id={of.id} label={idLabel} />
+      </Detail>
+      <Detail label="Created">{formatDateTime(of.timeCreated)}</Detail>
+      {of.description && <Detail label="Description">{of.description}</Detail>}
+    </>
+  )
+}
+
+/**
+ * A page's Edit (its form opens as a child route over the page) and Delete (confirmed, then the page
+ * goes to `after`, the list, since the resource is gone), each disabled with the reason given.
+ */
+export function EditDeleteActions({
+  kind,
+  name,
+  edit,
+  remove,
+}: {
+  /** As the confirm dialog names it: "Delete VPC". */
+  kind: string
+  name: string
+  /** Without it the page offers Delete alone. */
+  edit?: { href: string; reason: string | undefined }
+  remove: { run: () => Promise<unknown>; after: string; reason: string | undefined }
+}) {
+  const [, navigate] = useLocation()
+  const run = async () => {
+    await remove.run()
+    navigate(remove.after)
+  }
+  return (
+    <>
+      {edit && (
+        <Button size="sm" disabledReason={edit.reason} onClick={() => navigate(edit.href)}>
+          Edit
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="danger"
+        disabledReason={remove.reason}
+        onClick={() => confirmDelete({ resourceKind: kind, name, run })}
+      >
+        Delete
+      </Button>
+    </>
+  )
+}
