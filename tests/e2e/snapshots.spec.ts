@@ -49,8 +49,13 @@ async function createSnapshot(request: APIRequestContext, name: string, disk: st
   return id
 }
 
+// The row whose name cell is exactly `name`: other specs make snapshots whose names contain it
+// (e.g. "extra-…-snapshot-1a2b3c" holds "snapshot-1").
 const rowOf = (page: Page, name: string) =>
-  page.getByRole('table', { name: 'Snapshots' }).getByRole('row').filter({ hasText: name })
+  page
+    .getByRole('table', { name: 'Snapshots' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) })
 
 async function openRowMenu(page: Page, name: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click()
