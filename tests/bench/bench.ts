@@ -22,6 +22,11 @@
 //   median ms per render in Chromium (tests/bench/chart-entry.tsx, bundled here with esbuild), beside
 //   the same render with no decimation (a plot wider than the point count) as the run's baseline.
 //   BENCH_ONLY=chart measures only this figure (no server, no build).
+// - BENCH_ONLY=profile: where a warm reload's time goes (the speed issue's "profile that explains what
+//   is left"): a V8 CPU profile of RUNS warm reloads of the instances list, from navigation start to
+//   the first row, split into script execution per chunk, the renderer's own work (parse, style,
+//   layout, GC) and idle time (waiting: the service worker's answers, IndexedDB, timers), beside the
+//   navigation's milestones (HTML answered, last script answered, first row).
 //
 // The mock answers every /v1 call after a fixed delay for the whole run (MOCK_DELAY_MS, default 300:
 // the middle of the spec's 200-400 ms), printed with the results. BENCH_PORT (47513), BENCH_RUNS (5),
@@ -301,7 +306,101 @@ function printChart(chart: { decimated: number[]; full: number[] }) {
   )
 }
 
+type ProfileNode = { id: number; callFrame: { url: string; functionName: string } }
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
+
+/** Warm reloads under the CPU profiler: ms per bucket (script chunk, renderer work, idle), medians. */
+async function profileWarm(browser: Browser) {
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  await firstRow(page, INSTANCES)
+  await waitForServiceWorker(page)
+  await settle(page)
+  await firstRow(page, INSTANCES)
+  await settle(page)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  const runs: { buckets: Map<string, number>; milestones: Record<string, number> }[] = []
+  for (let i = 0; i < RUNS; i++) {
+    await cdp.send('Profiler.start')
+    const firstPaint = await firstRow(page, INSTANCES)
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
+    const milestones: Record<string, number> = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((r) => r.name.endsWith('.js')) as PerformanceResourceTiming[]
+      const w = window as unknown as { __firstRow: number }
+      return {
+        'HTML answered': nav.responseEnd,
+        'DOM interactive': nav.domInteractive,
+        'last script answered': Math.max(
+          0,
+          ...scripts.filter((s) => s.responseEnd < w.__firstRow).map((s) => s.responseEnd),
+        ),
+        'first row in the DOM': w.__firstRow,
+      }
+    })
+    milestones['frame after the first row'] = firstPaint
+    // The profile runs from just before the navigation (the old page's unload, a few ms) to the frame
+    // after the first row.
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+    const buckets = new Map<string, number>()
+    profile.samples.forEach((id, k) => {
+      const node = byId.get(id)
+      if (!node) return
+      const url = node.callFrame.url
+      const name = url
+        ? `script ${url.replace(/^.*\/assets\//, '').replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js')}`
+        : node.callFrame.functionName === '(idle)'
+          ? 'idle (waiting)'
+          : `renderer ${node.callFrame.functionName || '(anonymous)'}`
+      buckets.set(name, (buckets.get(name) ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000)
+    })
+    runs.push({ buckets, milestones })
+    await settle(page)
+  }
+  await context.close()
+  return runs
+}
+
+function printProfile(runs: Awaited<ReturnType<typeof profileWarm>>) {
+  const med = (xs: number[]) => median(xs).toFixed(0)
+  console.log(
+    `\nWarm reload of ${INSTANCES}, milestones (ms from navigation start, median of ${runs.length}):`,
+  )
+  for (const key of Object.keys(runs[0]?.milestones ?? {}))
+    console.log(`| ${key} | ${med(runs.map((r) => r.milestones[key] ?? 0))} ms |`)
+  const names = new Set(runs.flatMap((r) => [...r.buckets.keys()]))
+  const rows = [...names]
+    .map((n) => ({ n, ms: median(runs.map((r) => r.buckets.get(n) ?? 0)) }))
+    .sort((a, b) => b.ms - a.ms)
+  const total = rows.reduce((a, r) => a + r.ms, 0)
+  console.log(`\nCPU profile of the profiled window (median ms per bucket; total ${total.toFixed(0)} ms):`)
+  console.log('| bucket | ms | share |')
+  console.log('| --- | --- | --- |')
+  for (const r of rows.filter((x) => x.ms >= 1).slice(0, 25))
+    console.log(`| ${r.n} | ${r.ms.toFixed(1)} | ${((100 * r.ms) / total).toFixed(0)}% |`)
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'profile') {
+    if (await portTaken()) throw new Error(`${BASE} is already in use: set BENCH_PORT to a free port`)
+    const { startServer } = await import('../../mocks/server')
+    const server = await startServer({ port: PORT, host: HOST, dist: DIST, build: DIST === undefined })
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    })
+    try {
+      printProfile(await profileWarm(browser))
+    } finally {
+      await browser.close()
+      await server.close()
+    }
+    return
+  }
   if (process.env.BENCH_ONLY === 'chart') {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
