@@ -23,6 +23,16 @@ const iconBox = css({
   color: 'accent.fg',
 })
 const h1 = css({ fontSize: 'xl', fontWeight: 'semibold', truncate: true })
+// A section inside a tab: the tab already says what it is, so a lighter line without the icon.
+const sectionHeader = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '4',
+  mt: '4',
+  mb: '3',
+})
+const h2 = css({ fontSize: 'lg', fontWeight: 'semibold', truncate: true })
 
 /**
  * Inside a tab panel (RouteTabs), a page's header is a section of the page that holds the tabs: its
@@ -38,12 +48,12 @@ export interface PageHeaderProps {
 }
 
 export function PageHeader({ title, icon, actions }: PageHeaderProps) {
-  const Heading = useContext(InTabPanel) ? 'h2' : 'h1'
+  const inTab = useContext(InTabPanel)
   return (
-    <header className={header}>
+    <header className={inTab ? sectionHeader : header}>
       <div className={titleRow}>
-        {icon && <span className={iconBox}>{icon}</span>}
-        <Heading className={h1}>{title}</Heading>
+        {icon && !inTab && <span className={iconBox}>{icon}</span>}
+        {inTab ? <h2 className={h2}>{title}</h2> : <h1 className={h1}>{title}</h1>}
       </div>
       {actions && <div className={css({ display: 'flex', gap: '2', flexShrink: 0 })}>{actions}</div>}
     </header>

@@ -4,7 +4,7 @@ import { useResource } from '../../../../../storage'
 import { Select } from '../../../../components'
 import { useRouteParams } from '../../../../route-context'
 import { ResourceFallback } from '../../../../ui/ResourceFallback'
-import { ChartGrid, useSearchParam } from './panel'
+import { ChartGrid, pickerClass, useSearchParam } from './panel'
 import { instanceViewParams } from './queries'
 import { cpuShare, cpuTime, percent } from './units'
 
@@ -41,12 +41,14 @@ export default function CpuMetrics() {
       }
   return (
     <>
-      <Select
-        label="Show CPU as"
-        value={asTime ? 'time' : 'percent'}
-        options={UNITS}
-        onChange={(e) => setUnit(e.currentTarget.value)}
-      />
+      <div className={pickerClass}>
+        <Select
+          label="Show CPU as"
+          value={asTime ? 'time' : 'percent'}
+          options={UNITS}
+          onChange={(e) => setUnit(e.currentTarget.value)}
+        />
+      </div>
       <ChartGrid project={project} charts={[chart]} />
     </>
   )

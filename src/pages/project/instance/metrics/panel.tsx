@@ -10,11 +10,16 @@ import { ResourceFallback } from '../../../../ui/ResourceFallback'
 import { type ChartSpec, MetricChart } from './MetricChart'
 import { withParam } from './time-range'
 
+/** A picker above the charts (the disk, the NIC, the CPU unit): as wide as its choices, not the page. */
+export const pickerClass = css({ maxW: '20rem' })
+
 const grid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', xl: '1fr 1fr' } })
+// A lone chart (the CPU tab) takes the whole width instead of half of it.
+const single = css({ display: 'grid', gap: '6' })
 
 export function ChartGrid({ project, charts }: { project: string; charts: readonly ChartSpec[] }) {
   return (
-    <div className={grid}>
+    <div className={charts.length === 1 ? single : grid}>
       {charts.map((spec) => (
         <MetricChart key={spec.title} project={project} spec={spec} />
       ))}
@@ -64,7 +69,7 @@ export function SourceMetrics<T extends Source>({
   const source = items.find((s) => s.name === chosen) ?? (items[0] as T)
   return (
     <>
-      <div className={css({ maxW: '20rem' })}>
+      <div className={pickerClass}>
         <Select
           label={label}
           value={source.name}
