@@ -97,3 +97,27 @@ export async function createInstance(
     .toBe(start ? 'running' : 'stopped')
   return id
 }
+
+/**
+ * A blank 1 GiB disk of the test's own in mock-project (tests share one mock server: the seeded disks
+ * stay as they are); resolves with its id once it is `detached`.
+ */
+export async function createDisk(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.post('/v1/disks?project=mock-project', {
+    data: {
+      name,
+      description: 'e2e disk',
+      size: 1024 ** 3,
+      disk_backend: { type: 'distributed', disk_source: { type: 'blank', block_size: 4096 } },
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { id } = (await res.json()) as { id: string }
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/v1/disks/${id}`)).json()) as { state: { state: string } }).state.state,
+    )
+    .toBe('detached')
+  return id
+}

@@ -3,8 +3,9 @@
 // enabled or refused by the machines, then by the role (silo viewer) and by the network (offline).
 // Every test that changes something works on an instance of its own (tests share one mock server).
 import { randomBytes } from 'node:crypto'
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import {
+  createDisk,
   createInstance,
   expectAccessible,
   holdTransitions,
@@ -14,7 +15,6 @@ import {
 } from './helpers'
 
 const PROJECT = 'mock-project'
-const GiB = 1024 ** 3
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`
 const pageOf = (name: string, tab = 'storage') => `/projects/${PROJECT}/instances/${name}/${tab}`
 
@@ -32,27 +32,6 @@ async function expectRefused(control: Locator, reason: string | RegExp) {
 async function expectAllowed(control: Locator) {
   await expect(control).toBeVisible()
   await expect(control).not.toHaveAttribute('aria-disabled', 'true')
-}
-
-/** A blank 1 GiB disk of the test's own, detached. */
-async function createDisk(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.post(`/v1/disks?project=${PROJECT}`, {
-    data: {
-      name,
-      description: 'e2e disk',
-      size: GiB,
-      disk_backend: { type: 'distributed', disk_source: { type: 'blank', block_size: 4096 } },
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  const { id } = (await res.json()) as { id: string }
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/v1/disks/${id}`)).json()) as { state: { state: string } }).state.state,
-    )
-    .toBe('detached')
-  return id
 }
 
 /** Sees the toast that reports an action, then dismisses it (it would cover the rows' menus). */

@@ -3,7 +3,7 @@
 // values kept, and every write control disabled with its reason offline and for a silo viewer.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { createDisk, expectAccessible, login, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const GiB = 1024 ** 3
@@ -14,27 +14,6 @@ const uniqueName = (prefix: string) => `aa-${prefix}-${randomBytes(3).toString('
 
 const roleReason = (what: string) =>
   `Your role does not allow this: ${what} needs the collaborator role or stronger`
-
-/** A blank 1 GiB disk of the test's own (tests share one mock server: the seeded ones stay as they are). */
-async function createDisk(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.post(`/v1/disks?project=${PROJECT}`, {
-    data: {
-      name,
-      description: 'e2e disk',
-      size: GiB,
-      disk_backend: { type: 'distributed', disk_source: { type: 'blank', block_size: 4096 } },
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  const { id } = (await res.json()) as { id: string }
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/v1/disks/${id}`)).json()) as { state: { state: string } }).state.state,
-    )
-    .toBe('detached')
-  return id
-}
 
 /** A ready snapshot of `disk`, made through the API. */
 async function createSnapshot(request: APIRequestContext, name: string, disk: string): Promise<string> {
