@@ -3,7 +3,13 @@ import pandacss from '@pandacss/dev/postcss'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { dropMockWorker, MOCK_WORKER_FILE, precompressBuild, rareChunks } from './src/server/build.ts'
+import {
+  dropMockWorker,
+  firstVisitChunks,
+  MOCK_WORKER_FILE,
+  precompressBuild,
+  rareChunks,
+} from './src/server/build.ts'
 import { withCspMeta } from './src/server/csp.ts'
 
 // Two browser builds share this config:
@@ -21,6 +27,8 @@ const cspMeta = (mode: string): Plugin => ({
 
 // Which chunks are left out of the precache; filled during the build, read by the manifest transform.
 const rare = rareChunks()
+// The shell and the list kit as two chunks (build.ts firstVisitChunks).
+const firstVisit = firstVisitChunks(['src/pages/project/InstancesPage.tsx'])
 
 export default defineConfig(({ mode }) => ({
   plugins: [
@@ -28,6 +36,7 @@ export default defineConfig(({ mode }) => ({
     cspMeta(mode),
     dropMockWorker(mode),
     rare.plugin,
+    firstVisit.plugin,
     VitePWA({
       disable: mode === 'mock',
       strategies: 'injectManifest',
@@ -76,6 +85,7 @@ export default defineConfig(({ mode }) => ({
     // answers 404 for *.map: browsers never get the source.
     sourcemap: 'hidden',
     target: 'es2022',
+    rolldownOptions: { output: { codeSplitting: { groups: firstVisit.groups } } },
   },
   server: { port: 5173 },
   preview: { port: 4173 },

@@ -22,6 +22,8 @@
 //   median ms per render in Chromium (tests/bench/chart-entry.tsx, bundled here with esbuild), beside
 //   the same render with no decimation (a plot wider than the point count) as the run's baseline.
 //   BENCH_ONLY=chart measures only this figure (no server, no build).
+// - BENCH_ONLY=first: only the first-visit figures (script bytes and files per route, the slow-link
+//   first visit), for comparing builds quickly.
 // - BENCH_ONLY=profile: where a warm reload's time goes (the speed issue's "profile that explains what
 //   is left"): a V8 CPU profile of RUNS warm reloads of the instances list, from navigation start to
 //   the first row, split into script execution per chunk, the renderer's own work (parse, style,
@@ -219,22 +221,28 @@ async function pageFlips(browser: Browser): Promise<number[]> {
 }
 
 /** Script bytes on the wire for a first visit of `path` (fresh context, nothing cached). */
-async function scriptBytes(browser: Browser, path: string): Promise<{ scripts: number; total: number }> {
+async function scriptBytes(
+  browser: Browser,
+  path: string,
+): Promise<{ scripts: number; files: number; total: number }> {
   const context = await newContext(browser)
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
   const types = new Map<string, string>()
   let scripts = 0
+  let files = 0
   let total = 0
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type))
   cdp.on('Network.loadingFinished', (e) => {
     total += e.encodedDataLength
-    if (types.get(e.requestId) === 'Script') scripts += e.encodedDataLength
+    if (types.get(e.requestId) !== 'Script') return
+    scripts += e.encodedDataLength
+    files++
   })
   await page.goto(path, { waitUntil: 'networkidle' })
   await context.close()
-  return { scripts, total }
+  return { scripts, files, total }
 }
 
 /** Chart render samples (ms): decimated to a 1200 px plot, and the undecimated baseline. */
@@ -384,6 +392,31 @@ function printProfile(runs: Awaited<ReturnType<typeof profileWarm>>) {
     console.log(`| ${r.n} | ${r.ms.toFixed(1)} | ${((100 * r.ms) / total).toFixed(0)}% |`)
 }
 
+/** First-visit script bytes per route (fresh context, until the network is idle). */
+async function printRouteBytes(
+  browser: Browser,
+  instances?: { scripts: number; files: number; total: number },
+) {
+  console.log('\nFirst visit, bytes on the wire per route (fresh context, until the network is idle):')
+  console.log('| route | scripts | script files | everything |')
+  console.log('| --- | --- | --- | --- |')
+  for (const route of BYTE_ROUTES) {
+    const b = route === INSTANCES && instances ? instances : await scriptBytes(browser, route)
+    console.log(
+      `| ${route} | ${(b.scripts / 1000).toFixed(1)} KB | ${b.files} | ${(b.total / 1000).toFixed(1)} KB |`,
+    )
+  }
+}
+
+/** BENCH_ONLY=first: the first-visit figures alone (bytes per route, the slow-link first visit). */
+async function printFirstVisit(browser: Browser) {
+  await printRouteBytes(browser)
+  const slow = await cold(browser, INSTANCES, true)
+  console.log(
+    `\nslow link: first visit of ${INSTANCES}: median ${Math.round(median(slow))} ms (min ${Math.round(Math.min(...slow))}, max ${Math.round(Math.max(...slow))}; target 5000 ms; ${RUNS} runs, mock delay ${MOCK_DELAY} ms)`,
+  )
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === 'profile') {
     if (await portTaken()) throw new Error(`${BASE} is already in use: set BENCH_PORT to a free port`)
@@ -395,6 +428,22 @@ async function main() {
     })
     try {
       printProfile(await profileWarm(browser))
+    } finally {
+      await browser.close()
+      await server.close()
+    }
+    return
+  }
+  if (process.env.BENCH_ONLY === 'first') {
+    if (await portTaken()) throw new Error(`${BASE} is already in use: set BENCH_PORT to a free port`)
+    const { startServer } = await import('../../mocks/server')
+    const server = await startServer({ port: PORT, host: HOST, dist: DIST, build: DIST === undefined })
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    })
+    try {
+      await printFirstVisit(browser)
     } finally {
       await browser.close()
       await server.close()
@@ -482,13 +531,7 @@ async function main() {
       `\nratios in this run: warm/cold ${(median(w.warm) / cm).toFixed(2)}, offline/cold ${(median(w.offline) / cm).toFixed(2)}, shell-warm/cold ${(median(w.shellWarm) / cm).toFixed(2)}, warm/shell-warm ${(median(w.warm) / median(w.shellWarm)).toFixed(2)} (the data cache's own gain)`,
     )
 
-    console.log('\nFirst visit, bytes on the wire per route (fresh context, until the network is idle):')
-    console.log('| route | scripts | everything |')
-    console.log('| --- | --- | --- |')
-    for (const route of BYTE_ROUTES) {
-      const b = route === INSTANCES ? bytes : await scriptBytes(browser, route)
-      console.log(`| ${route} | ${(b.scripts / 1000).toFixed(1)} KB | ${(b.total / 1000).toFixed(1)} KB |`)
-    }
+    await printRouteBytes(browser, bytes)
     printChart(chart)
   } finally {
     await browser?.close().catch(() => undefined)
