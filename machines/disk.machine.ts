@@ -5,47 +5,21 @@
 // the run region as it was: the last known state.
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import type { ApiParams, Disk, DiskState } from '../src/api/types'
+import { DISK_ACTIONS, DISK_STATES, type DiskAction, isDiskTransitional } from './disk.states'
 import { errorMessage, nextPollDelay, POLL_FAST_MS, POLL_MAX_MS, pollingState, startAction } from './shared'
 
-/** Every disk state of spec section 4, in the spec's order. */
-export const DISK_STATES = [
-  'attached',
-  'attaching',
-  'creating',
-  'detaching',
-  'detached',
-  'destroyed',
-  'faulted',
-  'maintenance',
-  'import_ready',
-  'importing_from_url',
-  'importing_from_bulk_writes',
-  'finalizing',
-] as const satisfies readonly DiskState[]
-
-type MissingState = Exclude<DiskState, (typeof DISK_STATES)[number]>
-const _allStates: MissingState extends never ? true : never = true
-void _allStates
-
-/** Spec section 4: underscores display as spaces. */
-export function diskStateLabel(state: DiskState): string {
-  return state.replaceAll('_', ' ')
-}
-
-/** Spec section 4: transitional disk states (spinner, and polled). */
-export const TRANSITIONAL_DISK_STATES = [
-  'attaching',
-  'creating',
-  'detaching',
-  'finalizing',
-] as const satisfies readonly DiskState[]
-
-export function isDiskTransitional(state: DiskState): boolean {
-  return (TRANSITIONAL_DISK_STATES as readonly DiskState[]).includes(state)
-}
-
-export const DISK_ACTIONS = ['DELETE', 'SNAPSHOT', 'ATTACH', 'DETACH', 'SET_BOOT_DISK'] as const
-export type DiskAction = (typeof DISK_ACTIONS)[number]
+// The vocabulary lives in an xstate-free module so a list row can paint without loading the machine.
+export {
+  DISK_ACTIONS,
+  DISK_BUSY_REASON,
+  DISK_STATES,
+  type DiskAction,
+  diskActionRefusal,
+  diskRefusal,
+  diskStateLabel,
+  isDiskTransitional,
+  TRANSITIONAL_DISK_STATES,
+} from './disk.states'
 
 // Spec section 4, disk actions. Guards are built from this; tests compare the machine's answers with
 // a literal copy of the spec.
@@ -56,17 +30,6 @@ const REQUIRED: Record<DiskAction, readonly DiskState[]> = {
   DETACH: ['attached'],
   SET_BOOT_DISK: ['attached'],
 }
-
-/** Why an action is refused: the tooltip of a disabled button or menu item. */
-export const diskActionRefusal: Record<DiskAction, string> = {
-  DELETE: 'Only a detached or faulted disk can be deleted',
-  SNAPSHOT: 'Only an attached or detached disk can be snapshotted',
-  ATTACH: 'Only a creating or detached disk can be attached',
-  DETACH: 'Only an attached disk can be detached',
-  SET_BOOT_DISK: 'Only an attached disk can be the boot disk',
-}
-
-export const DISK_BUSY_REASON = 'Another action on this disk is in progress'
 
 type SnapshotBody = ApiParams<'snapshotCreate'>['body']
 
@@ -306,14 +269,4 @@ export function diskActionTable(): Record<DiskState, DiskAction[]> {
     DiskState,
     DiskAction[]
   >
-}
-
-/** Why `action` is refused for a live snapshot, or null when allowed. */
-export function diskRefusal(
-  snapshot: { can: (event: DiskEvent) => boolean; value: unknown },
-  action: DiskAction,
-): string | null {
-  if (snapshot.can({ type: action })) return null
-  if ((snapshot.value as { activity?: unknown }).activity !== 'idle') return DISK_BUSY_REASON
-  return diskActionRefusal[action]
 }

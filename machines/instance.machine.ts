@@ -1,6 +1,7 @@
 // The instance lifecycle (spec section 4): which actions each run state allows, and when to poll.
 // This machine is the one place the allowed-actions table lives; the UI asks `snapshot.can(event)`
 // (or `allowedInstanceActions(state)`, which asks the machine) and shows the reason for a refusal.
+// List rows read __generated__/action-tables.ts instead, written from this machine by gen-tables.ts.
 //
 // Shape: two parallel regions.
 // - `run` mirrors the instance's runState as last seen from the API (UPDATED moves it). Transitional
@@ -10,64 +11,27 @@
 //   never left while an action runs, so a failed action falls back to the last known state by itself.
 import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import type { ApiParams, Instance, InstanceState } from '../src/api/types'
+import {
+  INSTANCE_ACTIONS,
+  INSTANCE_STATES,
+  type InstanceAction,
+  POLLED_INSTANCE_STATES,
+} from './instance.states'
 import { errorMessage, nextPollDelay, POLL_FAST_MS, POLL_MAX_MS, pollingState, startAction } from './shared'
 
-/** Every run state of spec section 4, in the spec's order. */
-export const INSTANCE_STATES = [
-  'running',
-  'stopped',
-  'failed',
-  'destroyed',
-  'creating',
-  'starting',
-  'rebooting',
-  'migrating',
-  'repairing',
-  'stopping',
-] as const satisfies readonly InstanceState[]
-
-// Compile-time check that the list above is the whole InstanceState union of the contract.
-type MissingState = Exclude<InstanceState, (typeof INSTANCE_STATES)[number]>
-const _allStates: MissingState extends never ? true : never = true
-void _allStates
-
-/** Spinner states (spec section 4). */
-export const TRANSITIONAL_INSTANCE_STATES = [
-  'creating',
-  'starting',
-  'rebooting',
-  'migrating',
-  'stopping',
-] as const satisfies readonly InstanceState[]
-
-export function isTransitional(state: InstanceState): boolean {
-  return (TRANSITIONAL_INSTANCE_STATES as readonly InstanceState[]).includes(state)
-}
-
-/**
- * States in which the machine polls: the transitional ones, plus `repairing`, which has no spinner
- * but is on its way to another state all the same.
- */
-export const POLLED_INSTANCE_STATES = [
-  ...TRANSITIONAL_INSTANCE_STATES,
-  'repairing',
-] as const satisfies readonly InstanceState[]
-
-/** The action events, in the order of the spec's table. */
-export const INSTANCE_ACTIONS = [
-  'START',
-  'DELETE',
-  'RESIZE',
-  'UPDATE_BOOT_DISK',
-  'REBOOT',
-  'STOP',
-  'DETACH_DISK',
-  'ATTACH_DISK',
-  'UPDATE_NIC',
-  'SERIAL_CONSOLE',
-  'ADD_TO_AFFINITY_GROUP',
-] as const
-export type InstanceAction = (typeof INSTANCE_ACTIONS)[number]
+// The vocabulary lives in an xstate-free module so a list row can paint without loading the machine.
+export {
+  INSTANCE_ACTIONS,
+  INSTANCE_BUSY_REASON,
+  INSTANCE_STATES,
+  type InstanceAction,
+  instanceActionRefusal,
+  instanceRefusal,
+  isDueForAutoRestart,
+  isTransitional,
+  POLLED_INSTANCE_STATES,
+  TRANSITIONAL_INSTANCE_STATES,
+} from './instance.states'
 
 // Spec section 4, "Allowed actions by state". The machine's guards are built from this; tests compare
 // what the machine answers with a literal copy of the spec table.
@@ -84,25 +48,6 @@ const REQUIRED: Record<InstanceAction, readonly InstanceState[]> = {
   SERIAL_CONSOLE: ['running', 'rebooting', 'migrating', 'repairing'],
   ADD_TO_AFFINITY_GROUP: ['stopped'],
 }
-
-/** Why an action is refused: shown as the tooltip of a disabled button. */
-export const instanceActionRefusal: Record<InstanceAction, string> = {
-  START: 'Only a stopped or failed instance can be started',
-  DELETE: 'Only a stopped or failed instance can be deleted',
-  RESIZE: 'Only a stopped, failed or creating instance can be resized',
-  UPDATE_BOOT_DISK: 'The boot disk can only be changed on a stopped, failed or creating instance',
-  REBOOT: 'Only a running instance can be rebooted',
-  STOP: 'Only a running, starting, rebooting or failed instance can be stopped',
-  DETACH_DISK: 'Disks can only be detached from a creating, stopped or failed instance',
-  ATTACH_DISK: 'Disks can only be attached to a creating or stopped instance',
-  UPDATE_NIC: 'Network interfaces can only be changed on a stopped instance',
-  SERIAL_CONSOLE:
-    'The serial console is only available on a running, rebooting, migrating or repairing instance',
-  ADD_TO_AFFINITY_GROUP: 'Only a stopped instance can be added to an affinity group',
-}
-
-/** Message while any action is refused because another one is still running. */
-export const INSTANCE_BUSY_REASON = 'Another action on this instance is in progress'
 
 type InstanceUpdateBody = ApiParams<'instanceUpdate'>['body']
 type DiskRefBody = ApiParams<'instanceDiskAttach'>['body']
@@ -404,31 +349,4 @@ export function instanceActionTable(): Record<InstanceState, InstanceAction[]> {
     InstanceState,
     InstanceAction[]
   >
-}
-
-/**
- * Why `action` is refused for a live snapshot, or null when it is allowed. A refusal while another
- * action runs says so instead of blaming the state.
- */
-export function instanceRefusal(
-  snapshot: { can: (event: InstanceEvent) => boolean; value: unknown },
-  action: InstanceAction,
-): string | null {
-  if (snapshot.can({ type: action })) return null
-  const activity = (snapshot.value as { activity?: unknown }).activity
-  if (activity !== 'idle') return INSTANCE_BUSY_REASON
-  return instanceActionRefusal[action]
-}
-
-/**
- * Spec section 4: due for automatic restart when failed, auto-restart is enabled, and there is no
- * cooldown expiration or it has passed.
- */
-export function isDueForAutoRestart(
-  instance: Pick<Instance, 'runState' | 'autoRestartEnabled' | 'autoRestartCooldownExpiration'>,
-  now: Date = new Date(),
-): boolean {
-  if (instance.runState !== 'failed' || !instance.autoRestartEnabled) return false
-  const until = instance.autoRestartCooldownExpiration
-  return until == null || until.getTime() <= now.getTime()
 }

@@ -2,11 +2,15 @@
 // online/offline events feed it too. On offline -> online, reconnect listeners run (the cache
 // revalidates every observed key).
 //
-// The machine (machines/connectivity.machine.ts) decides; xstate and the machine are loaded on first
-// use, off the first screen's critical path. Until the actor runs, events wait in order and the
-// snapshot follows the machine's top-level transitions (online <-> offline) at once, so a caller that
-// reports a failure reads "offline" right after; the actor then replays the events, each at the time
-// it happened, and takes over (probing while offline included).
+// The machine (machines/connectivity.machine.ts) decides; xstate and the machine are loaded only when
+// it has something to decide (issue 11: not on a first visit that stays online). While online, the
+// machine does nothing with ONLINE or REQUEST_SUCCEEDED (its `online` state ignores the one and only
+// notes the browser's word, already true, for the other), so those change nothing and are dropped;
+// the first offline signal (window 'offline', a request that got no response) or a start while the
+// browser says offline loads it. Until the actor runs, events wait in order and the snapshot follows
+// the machine's top-level transitions (online <-> offline) at once, so a caller that reports a failure
+// reads "offline" right after; the actor then replays the events, each at the time it happened, and
+// takes over (probing while offline included).
 import { useSyncExternalStore } from 'react'
 import type { Actor } from 'xstate'
 import type { ConnectivityEvent, connectivityMachine } from '../machines/connectivity.machine'
@@ -16,6 +20,7 @@ export type Connectivity = { online: boolean; since: Date }
 type ConnectivityActor = Actor<typeof connectivityMachine>
 
 let actor: ConnectivityActor | undefined
+let started = false
 let loading: Promise<void> | undefined
 /** Bumped by resetConnectivity: an actor whose load began before a reset is never started. */
 let epoch = 0
@@ -49,12 +54,24 @@ function provisional(event: ConnectivityEvent, at: Date) {
   else if (!online && goesOnline) publish({ online: true, since: at })
 }
 
+/**
+ * Whether the machine has anything to do with `event`. Before it is loaded the app has only ever been
+ * online with the browser saying so (anything else loads it), and there ONLINE and REQUEST_SUCCEEDED
+ * are no-ops: dropping them keeps a long online session from queueing one event per request.
+ */
+function needsMachine(event: ConnectivityEvent): boolean {
+  if (loading || !(snapshot?.online ?? startOnline)) return true
+  return event.type === 'OFFLINE' || event.type === 'NETWORK_FAILED'
+}
+
 function send(event: ConnectivityEvent) {
   start()
   if (actor) {
     actor.send(event)
     return
   }
+  if (!needsMachine(event)) return
+  load()
   const at = new Date()
   queued.push({ event, at })
   provisional(event, at)
@@ -85,18 +102,25 @@ async function loadActor(myEpoch: number) {
   a.subscribe((next) => publish({ online: next.matches('online'), since: next.context.since }))
 }
 
-function start() {
+function load() {
   if (loading) return
-  startedAt = new Date()
-  startOnline = browserOnline()
-  snapshot = { online: startOnline, since: startedAt }
   const myEpoch = epoch
   loading = loadActor(myEpoch).catch((e: unknown) => {
     // The chunk could not load (an offline first visit before the precache): the provisional
-    // online/offline state keeps working; the next start tries again.
+    // online/offline state keeps working; the next event tries again.
     if (myEpoch === epoch) loading = undefined
     console.error('connectivity machine could not be loaded', e)
   })
+}
+
+function start() {
+  if (started) return
+  started = true
+  startedAt = new Date()
+  startOnline = browserOnline()
+  snapshot = { online: startOnline, since: startedAt }
+  // Offline from the start: the machine decides when to probe, so it is needed at once.
+  if (!startOnline) load()
   if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
     const on = () => send({ type: 'ONLINE' })
     const off = () => send({ type: 'OFFLINE' })
@@ -149,10 +173,16 @@ export function useConnectivity(): Connectivity {
   return useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity)
 }
 
-/** Resolves once the connectivity actor runs (tests and diagnostics). */
+/** Loads the machine if it is not yet, and resolves once its actor runs (tests and diagnostics). */
 export function connectivityReady(): Promise<void> {
   start()
+  load()
   return loading ?? Promise.resolve()
+}
+
+/** Whether the machine's code has been asked for (tests: a first visit that stays online never does). */
+export function connectivityMachineRequested(): boolean {
+  return loading !== undefined || actor !== undefined
 }
 
 /** Tests only: stop the actor and forget every listener except reconnect ones registered by modules. */
@@ -161,6 +191,7 @@ export function resetConnectivity(): void {
   detachWindow = undefined
   actor?.stop()
   actor = undefined
+  started = false
   loading = undefined
   epoch++
   queued = []

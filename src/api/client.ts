@@ -166,7 +166,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
 
     // The checker's chunk loads while the request is on the wire (a failure is handled when used).
-    if (validate) prepareValidation().catch(() => undefined)
+    if (validate) prepareValidation(name).catch(() => undefined)
 
     let response: Response
     try {

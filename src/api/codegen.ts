@@ -2,9 +2,10 @@
 // openapi-typescript, plus a table of every operation (camelCase operationId -> method, path) that
 // the client uses to call operations by name. The output records the contract version it came from.
 // It also generates valibot schemas of the wire (snake_case) shapes with @hey-api/openapi-ts's valibot
-// plugin (schemas.ts) and a table operation -> success-response schema (response-schemas.ts) that the
-// client loads lazily to check responses at the boundary.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// plugin (schemas.ts, the reference) and, from them, the success-response schemas split into groups
+// (response-schemas/<group>.ts) that the client loads lazily to check responses at the boundary: a
+// screen loads the groups of the operations it calls, not the schemas of all ~300 operations.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createClient } from '@hey-api/openapi-ts'
@@ -16,7 +17,12 @@ type Spec = {
     string,
     Record<
       string,
-      { operationId?: string; requestBody?: { content: object }; responses?: Record<string, unknown> }
+      {
+        operationId?: string
+        tags?: string[]
+        requestBody?: { content: object }
+        responses?: Record<string, unknown>
+      }
     >
   >
   components: { schemas: Record<string, unknown> }
@@ -36,28 +42,52 @@ const header = (what: string) =>
 writeFileSync(`${outDir}/nexus.ts`, `${header('openapi-typescript')}\n${astToString(ast)}`)
 
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
-const rows: string[] = []
-const opIds: string[] = []
-for (const [path, item] of Object.entries(spec.paths)) {
-  for (const [method, op] of Object.entries(item)) {
-    if (!op || typeof op !== 'object' || !op.operationId) continue
-    opIds.push(op.operationId)
-    const bodyType = op.requestBody ? Object.keys(op.requestBody.content)[0] : undefined
-    // `untyped`: the contract declares only a `default` response of any content type (device auth and
-    // token, support bundle downloads); the client hands a non-JSON success body over as a Blob.
-    const codes = Object.keys(op.responses ?? {})
-    const untyped = !codes.some((c) => c.startsWith('2')) && codes.includes('default')
-    rows.push(
-      `  ${camel(op.operationId)}: { id: '${op.operationId}', method: '${method.toUpperCase()}', path: '${path}'${
-        bodyType ? `, body: '${bodyType}'` : ''
-      }${untyped ? ', untyped: true' : ''} },`,
-    )
-  }
+const pascal = (id: string) => id.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())
+
+// Response-schema groups. Most operations are grouped by their OpenAPI tag (one tag is one area of the
+// API and mostly one screen: disks, vpcs, system/networking), so a screen loads one or two groups. Two
+// groups are named here instead, for the first screens (measured with the first-visit list):
+// - `core`: what the app shell calls on nearly every route (the session, the permissions, the project
+//   context and picker, the connectivity ping). It ships inside the checker's own chunk.
+// - `instance-list`: the instance list (rows, their external IPs, the row actions) and the instance
+//   view other screens look up. The rest of the instances tag (disks, NICs, affinity, SSH keys, serial
+//   console of one instance) is half of that tag's bytes and only the instance's own page needs it.
+// Finer groups (one per operation) would cost a request and ~0.4 KB of headers each, and an entry in
+// the checker's loader table.
+const CORE_GROUP = 'core'
+const NAMED_GROUPS: Record<string, readonly string[]> = {
+  [CORE_GROUP]: [
+    'current_user_view',
+    'current_user_groups',
+    'policy_view',
+    'system_policy_view',
+    'project_list',
+    'project_view',
+    'project_policy_view',
+    'ping',
+  ],
+  'instance-list': [
+    'instance_list',
+    'instance_view',
+    'instance_external_ip_list',
+    'instance_create',
+    'instance_update',
+    'instance_delete',
+    'instance_start',
+    'instance_stop',
+    'instance_reboot',
+  ],
 }
-writeFileSync(
-  `${outDir}/operations.ts`,
-  `${header('src/api/codegen.ts')}\nexport const operations = {\n${rows.join('\n')}\n} as const\n\nexport type OperationName = keyof typeof operations\n`,
+const namedGroup = new Map(
+  Object.entries(NAMED_GROUPS).flatMap(([group, ids]) => ids.map((id) => [id, group] as const)),
 )
+const groupOf = (id: string, tags: readonly string[] | undefined) =>
+  namedGroup.get(id) ?? (tags?.[0] ?? 'untagged').replace(/[^a-z0-9]+/g, '-')
+// The generator names an operation's success-response schema v<PascalOperationId>Response. An
+// operation without a 2xx JSON body (login_saml, downloads) has none and is not validated. A component
+// schema of the same name would shadow it, so such a pair is skipped rather than mis-mapped.
+const responseSchemaName = (id: string) =>
+  `${pascal(id)}Response` in spec.components.schemas ? undefined : `v${pascal(id)}Response`
 
 // Valibot schemas. Generated into a scratch folder because the generator cleans its output folder.
 const scratch = mkdtempSync(join(tmpdir(), 'nexus-valibot-'))
@@ -73,44 +103,157 @@ await createClient({
 // response". The wire forms are checked to be integral first, and the conversion only runs on those.
 const INT64_WIRE =
   /v\.union\(\[\s*v\.number\(\),\s*v\.string\(\),\s*v\.bigint\(\)\s*\]\),(\s*)v\.transform\(x => BigInt\(x\)\)/g
+const INT64_WIRE_DECL =
+  'const vInt64Wire = v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^-?\\d+$/)), v.bigint()])'
 const rawSchemas = readFileSync(join(scratch, 'valibot.gen.ts'), 'utf8')
 if (!INT64_WIRE.test(rawSchemas)) throw new Error('codegen: the int64 pattern of the valibot plugin changed')
 const schemasSrc = rawSchemas
   .replace(INT64_WIRE, 'vInt64Wire,$1v.transform(x => BigInt(x))')
-  .replace(
-    /^(import \* as v from 'valibot';?\n)/m,
-    '$1\nconst vInt64Wire = v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^-?\\d+$/)), v.bigint()])\n',
-  )
+  .replace(/^(import \* as v from 'valibot';?\n)/m, `$1\n${INT64_WIRE_DECL}\n`)
 rmSync(scratch, { recursive: true, force: true })
 writeFileSync(`${outDir}/schemas.ts`, `${header('@hey-api/openapi-ts valibot plugin')}\n${schemasSrc}`)
 
-// The generator names an operation's success-response schema v<PascalOperationId>Response. An
-// operation without a 2xx JSON body (login_saml, downloads) has none and is not validated. A component
-// schema of the same name would shadow it, so such a pair is skipped rather than mis-mapped.
-const exported = new Set([...schemasSrc.matchAll(/^export const (v\w+) =/gm)].map((m) => m[1]))
-const pascal = (id: string) => id.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())
-const schemaRows: string[] = []
-for (const id of opIds) {
-  const name = `v${pascal(id)}Response`
-  if (!exported.has(name) || `${pascal(id)}Response` in spec.components.schemas) continue
-  schemaRows.push(`  ${camel(id)}: s.${name},`)
+// The top-level declarations of schemas.ts (`export const vName = ...;`, each with its doc comment),
+// in file order, which is dependency order, and the schema names each one refers to.
+const declStarts = [...schemasSrc.matchAll(/^(?:\/\*\*(?:(?!\*\/)[\s\S])*\*\/\n)?export const (v\w+) =/gm)]
+const decls = new Map<string, { text: string; refs: string[] }>()
+declStarts.forEach((m, i) => {
+  const text = schemasSrc.slice(m.index, declStarts[i + 1]?.index ?? schemasSrc.length).trimEnd()
+  decls.set(m[1] as string, { text, refs: [] })
+})
+for (const decl of decls.values())
+  decl.refs = [...new Set(Array.from(decl.text.matchAll(/\bv[A-Z]\w*/g), (r) => r[0]))].filter((r) =>
+    decls.has(r),
+  )
+const closure = (roots: readonly string[]) => {
+  const seen = new Set<string>()
+  const todo = [...roots]
+  while (todo.length > 0) {
+    const name = todo.pop() as string
+    if (seen.has(name)) continue
+    seen.add(name)
+    todo.push(...(decls.get(name)?.refs ?? []))
+  }
+  return [...decls.keys()].filter((name) => seen.has(name))
 }
+
+const rows: string[] = []
+const opIds: string[] = []
+const groups = new Map<string, string[]>()
+for (const [path, item] of Object.entries(spec.paths)) {
+  for (const [method, op] of Object.entries(item)) {
+    if (!op || typeof op !== 'object' || !op.operationId) continue
+    opIds.push(op.operationId)
+    const bodyType = op.requestBody ? Object.keys(op.requestBody.content)[0] : undefined
+    // `untyped`: the contract declares only a `default` response of any content type (device auth and
+    // token, support bundle downloads); the client hands a non-JSON success body over as a Blob.
+    const codes = Object.keys(op.responses ?? {})
+    const untyped = !codes.some((c) => c.startsWith('2')) && codes.includes('default')
+    // `schemas`: the group whose module holds this operation's response schema (none: not validated).
+    const schema = responseSchemaName(op.operationId)
+    const group = schema && decls.has(schema) ? groupOf(op.operationId, op.tags) : undefined
+    if (group) groups.set(group, [...(groups.get(group) ?? []), op.operationId])
+    rows.push(
+      `  ${camel(op.operationId)}: { id: '${op.operationId}', method: '${method.toUpperCase()}', path: '${path}'${
+        bodyType ? `, body: '${bodyType}'` : ''
+      }${untyped ? ', untyped: true' : ''}${group ? `, schemas: '${group}'` : ''} },`,
+    )
+  }
+}
+// A named group's operation renamed or dropped by the contract would silently fall back to its tag.
+for (const id of namedGroup.keys())
+  if (!opIds.includes(id)) throw new Error(`codegen: NAMED_GROUPS lists ${id}, which the contract lacks`)
 writeFileSync(
-  `${outDir}/response-schemas.ts`,
+  `${outDir}/operations.ts`,
+  `${header('src/api/codegen.ts')}\nexport const operations = {\n${rows.join('\n')}\n} as const\n\nexport type OperationName = keyof typeof operations\n`,
+)
+
+// One self-contained module per group: a function that builds the group's response schemas plus every
+// definition they use, copied in, from the valibot functions it is handed. A definition shared by two
+// groups is in both, and a group module imports nothing at run time, so the bundler makes exactly one
+// chunk per group, with no shared chunks of schema definitions and no chunk of valibot of its own
+// (valibot ships once, inside the checker, which passes its functions in: valibot.ts).
+const groupDir = `${outDir}/response-schemas`
+rmSync(groupDir, { recursive: true, force: true })
+rmSync(`${outDir}/response-schemas.ts`, { force: true })
+mkdirSync(groupDir)
+const generatedNote =
+  '// Generated by `npm run gen:api` (src/api/codegen.ts) from ../shared/api/nexus.json. Do not edit.'
+const sortedGroups = [...groups.keys()].sort()
+const valibotUsed = new Set<string>()
+for (const group of sortedGroups) {
+  const ids = groups.get(group) ?? []
+  const names = closure(ids.map((id) => responseSchemaName(id) as string))
+  const body = names.map((name) =>
+    (decls.get(name) as { text: string }).text.replace(/^export const /m, 'const '),
+  )
+  if (body.some((text) => text.includes('vInt64Wire'))) body.unshift(INT64_WIRE_DECL)
+  for (const text of body) for (const m of text.matchAll(/\bv\.(\w+)/g)) valibotUsed.add(m[1] as string)
+  writeFileSync(
+    `${groupDir}/${group}.ts`,
+    [
+      generatedNote,
+      "import type { ResponseSchemas } from './index'",
+      "import type { Valibot } from './valibot'",
+      '',
+      `/** Operation -> valibot schema of its wire (snake_case) success body, for the ${group} group. */`,
+      'export function responseSchemas(v: Valibot): ResponseSchemas {',
+      body.join('\n\n').replace(/^(?=.)/gm, '  '),
+      '',
+      '  return {',
+      ...ids.map((id) => `    ${camel(id)}: ${responseSchemaName(id)},`),
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  )
+}
+// valibot exports these under a trailing underscore too, the plain name being a reserved word.
+const reserved = new Set(['enum', 'function', 'null', 'undefined', 'void'])
+const valibotNames = [...valibotUsed].sort()
+writeFileSync(
+  `${groupDir}/valibot.ts`,
   [
-    header('src/api/codegen.ts'),
-    "import type { GenericSchema } from 'valibot'",
-    "import type { OperationName } from './operations'",
-    "import * as s from './schemas'",
+    generatedNote,
+    `import { ${valibotNames.map((name) => (reserved.has(name) ? `${name}_` : name)).join(', ')} } from 'valibot'`,
     '',
-    '/** Operation -> valibot schema of its wire (snake_case) success body. Loaded lazily by the client. */',
-    'export const responseSchemas: Partial<Record<OperationName, GenericSchema>> = {',
-    ...schemaRows,
+    '/**',
+    ' * The valibot functions the response schema groups are built with. A plain object, not a module',
+    ' * namespace, so that handing it to a group costs no namespace helper in the bundle.',
+    ' */',
+    `export const valibot = { ${valibotNames.map((name) => (reserved.has(name) ? `${name}: ${name}_` : name)).join(', ')} }`,
+    '',
+    'export type Valibot = typeof valibot',
+    '',
+  ].join('\n'),
+)
+// The core group is imported statically by the checker; the others are loaded on demand, by name.
+writeFileSync(
+  `${groupDir}/index.ts`,
+  [
+    generatedNote,
+    "import type { GenericSchema } from 'valibot'",
+    "import type { OperationName } from '../operations'",
+    "import type { Valibot } from './valibot'",
+    '',
+    'export type ResponseSchemas = Partial<Record<OperationName, GenericSchema>>',
+    'type Group = { responseSchemas: (v: Valibot) => ResponseSchemas }',
+    '',
+    `/** The group the checker carries itself (operations the app shell calls on every route). */`,
+    `export const CORE_GROUP = '${CORE_GROUP}'`,
+    '',
+    '/** Loads the module of one group (the `schemas` field of an operation). */',
+    'export const responseSchemaGroups: Record<string, () => Promise<Group>> = {',
+    ...sortedGroups
+      .filter((group) => group !== CORE_GROUP)
+      .map((group) => `  ${/^[a-z]\w*$/.test(group) ? group : `'${group}'`}: () => import('./${group}'),`),
     '}',
     '',
   ].join('\n'),
 )
 console.log(
-  `wrote ${outDir}/{nexus,operations}.ts (${rows.length} operations) from API version ${spec.info.version}`,
+  `wrote ${outDir}/{nexus,operations,schemas}.ts (${rows.length} operations) from API version ${spec.info.version}`,
 )
-console.log(`wrote ${outDir}/{schemas,response-schemas}.ts (${schemaRows.length} response schemas)`)
+console.log(
+  `wrote ${groupDir}/*.ts (${[...groups.values()].flat().length} response schemas in ${groups.size} groups)`,
+)

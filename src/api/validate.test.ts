@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
+import type { GenericSchema } from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { operations } from './__generated__/operations'
-import { responseSchemas } from './__generated__/response-schemas'
+import * as reference from './__generated__/schemas'
+import { responseSchemaOf } from './response-check'
 import type { OperationName } from './types'
 import { ResponseShapeError, validateResponse } from './validate'
 
@@ -10,6 +12,23 @@ const spec = JSON.parse(readFileSync(new URL('../../../shared/api/nexus.json', i
   paths: Record<string, Record<string, Op>>
 }
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+const names = Object.keys(operations) as OperationName[]
+
+/** Every operation's schema, from the group modules (each group loaded once, as the app does). */
+async function allSchemas() {
+  const table = new Map<OperationName, GenericSchema>()
+  for (const name of names) {
+    const schema = await responseSchemaOf(name)
+    if (schema) table.set(name, schema)
+  }
+  return table
+}
+
+/** A schema's structure (kinds, keys, options, pipes, messages), without its functions. */
+const shape = (schema: unknown) =>
+  JSON.stringify(schema, (_, value: unknown) =>
+    typeof value === 'bigint' ? `${value}n` : value instanceof RegExp ? String(value) : value,
+  )
 
 const disk = (extra: Record<string, unknown> = {}) => ({
   block_size: 4096,
@@ -28,7 +47,7 @@ const disk = (extra: Record<string, unknown> = {}) => ({
 })
 
 describe('generated response schema table', () => {
-  it('has a schema for every operation whose contract declares a 2xx JSON body, and only those', () => {
+  it('has a schema for every operation whose contract declares a 2xx JSON body, and only those', async () => {
     const expected: string[] = []
     for (const item of Object.values(spec.paths))
       for (const op of Object.values(item)) {
@@ -38,10 +57,22 @@ describe('generated response schema table', () => {
         )
         if (json) expected.push(camel(op.operationId))
       }
-    const withBody = Object.keys(responseSchemas).filter((n) => expected.includes(n))
+    const table = await allSchemas()
+    const withBody = [...table.keys()].filter((n) => expected.includes(n))
     expect(withBody.sort()).toEqual(expected.sort())
-    // Every table key is a real operation; the rest of the table are 204s (schema: void).
-    for (const name of Object.keys(responseSchemas)) expect(name in operations).toBe(true)
+    // The rest of the table are 204s (schema: void).
+    for (const [name, schema] of table) if (!expected.includes(name)) expect(schema.type, name).toBe('void')
+  })
+
+  it('gives each operation, in its group, the schema the valibot plugin generated for it', async () => {
+    const plugin = reference as unknown as Record<string, GenericSchema>
+    const table = await allSchemas()
+    expect(table.size).toBeGreaterThan(250)
+    for (const [name, schema] of table) {
+      const id = operations[name].id
+      const own = plugin[`v${id.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}Response`]
+      expect(shape(schema), name).toBe(shape(own))
+    }
   })
 
   it('maps each operation to its own response (a list to a page, a view to the item)', async () => {
@@ -76,7 +107,7 @@ describe('validateResponse', () => {
 
   it('lets through operations without a JSON schema', async () => {
     const untyped: OperationName = 'supportBundleDownload'
-    expect(responseSchemas[untyped]).toBeUndefined()
+    expect(await responseSchemaOf(untyped)).toBeUndefined()
     expect(await validateResponse(untyped, { anything: true })).toBeUndefined()
   })
 })
@@ -102,14 +133,14 @@ describe('int64 inside a union (timeseries values)', () => {
 
   it('a double array is read as doubles, not refused by the integer branch', async () => {
     const { checkResponse } = await import('./response-check')
-    expect(
-      checkResponse('timeseriesQuery', table({ type: 'double', values: [653476606.61, 1.5] })),
-    ).toBeUndefined()
-    expect(checkResponse('timeseriesQuery', table({ type: 'integer', values: [12, '34'] }))).toBeUndefined()
+    const schema = (await responseSchemaOf('timeseriesQuery')) as GenericSchema
+    expect(checkResponse(schema, table({ type: 'double', values: [653476606.61, 1.5] }))).toBeUndefined()
+    expect(checkResponse(schema, table({ type: 'integer', values: [12, '34'] }))).toBeUndefined()
   })
 
   it('a fraction where an int64 is due is a bad shape, reported rather than thrown', async () => {
     const { checkResponse } = await import('./response-check')
-    expect(checkResponse('timeseriesQuery', table({ type: 'integer', values: [1.5] }))).toBeDefined()
+    const schema = (await responseSchemaOf('timeseriesQuery')) as GenericSchema
+    expect(checkResponse(schema, table({ type: 'integer', values: [1.5] }))).toBeDefined()
   })
 })

@@ -1,21 +1,25 @@
 // Boundary validation (spec 8, "Unreadable response"): a success body the console will render is
 // checked against the generated valibot schema of its operation before it is camelCased, so a malformed
 // response becomes a clear client_error ("Error reading API response" in the UI), never a crash deep
-// inside a screen. valibot and the schema table are a separate chunk (response-check.ts), loaded when
-// the first request starts, so the app shell stays small.
+// inside a screen. valibot and the checker are a separate chunk (response-check.ts), loaded when the
+// first request starts, so the app shell stays small; the schemas are split into groups (one chunk per
+// OpenAPI tag) and a screen loads only the groups of the operations it calls.
 import type { OperationName } from './types'
 
-type Checker = typeof import('./response-check').checkResponse
+type Checker = typeof import('./response-check')
 
 let checker: Promise<Checker> | undefined
 
 /**
- * Starts loading valibot and the schema table (a chunk of their own). The client calls this as a
- * request starts, so the chunk loads while the request is on the wire and a first screen painted
- * from cache never waits for it; an answer that lands first waits for it in validateResponse.
+ * Starts loading the checker (a chunk of its own) and, given the operation, its schema group. The
+ * client calls this as a request starts, so the chunks load while the request is on the wire and a
+ * first screen painted from cache never waits for them; an answer that lands first waits for them in
+ * validateResponse.
  */
-export function prepareValidation(): Promise<Checker> {
-  checker ??= import('./response-check').then((m) => m.checkResponse)
+export function prepareValidation(name?: OperationName): Promise<Checker> {
+  checker ??= import('./response-check')
+  // A failure here is handled (and logged once) by validateResponse, which asks again.
+  if (name) checker.then((m) => m.responseSchemaOf(name)).catch(() => undefined)
   return checker
 }
 
@@ -37,14 +41,18 @@ export async function validateResponse(
   body: unknown,
 ): Promise<ResponseShapeError | undefined> {
   let check: Checker
+  let schema: Awaited<ReturnType<Checker['responseSchemaOf']>>
   try {
     check = await prepareValidation()
+    schema = await check.responseSchemaOf(name)
   } catch (e) {
-    // The schema chunk failed to load (an offline first visit before the precache): don't block data.
+    // A schema chunk failed to load (an offline first visit before the precache): don't block data.
+    // The next response tries again (the checker and the group are not cached as failed).
     checker = undefined
     console.error('API response schemas could not be loaded; responses pass unchecked', e)
     return undefined
   }
-  const problem = check(name, body)
+  if (!schema) return undefined
+  const problem = check.checkResponse(schema, body)
   return problem ? new ResponseShapeError(name, problem.path, problem.message) : undefined
 }

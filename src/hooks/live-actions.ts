@@ -1,21 +1,55 @@
-// The actors that exist right now: one per resource on which an action is running, started when the
-// action is chosen and stopped when it settles (issue 11). Rows read their allowed actions from the
-// machine's definition (src/ui/row-state.ts) unless an actor here is busy with that resource.
+// The actions running right now: one entry per resource on which an action runs, from the moment it
+// is chosen until it settles (issue 11). Rows read their allowed actions from the tables asked of the
+// machines (src/ui/row-state.ts) unless an entry here says an action is busy with that resource.
+// No xstate here: rows and menus import this, and xstate loads only when an action runs
+// (src/hooks/run-action.ts).
 import { useSyncExternalStore } from 'react'
-import { type AnyActorRef, waitFor } from 'xstate'
-import { registerActor } from '../../machines/live-actors'
 
-const running = new Map<string, AnyActorRef>()
+/** What a row asks of a running actor: the machine's current snapshot. */
+export type LiveActor = { getSnapshot(): unknown }
+
+/**
+ * An action on a resource. `actor` is null while the machine's code is still loading: the action is
+ * chosen, so the row already reads as busy.
+ */
+export type RunningAction = { readonly actor: LiveActor | null }
+
+const running = new Map<string, RunningAction>()
 const listeners = new Set<() => void>()
 let version = 0
 
-function changed() {
+/** Tell every row that an action started, moved on or settled. */
+export function actionsChanged(): void {
   version++
   for (const l of listeners) l()
 }
 
-export function runningActor(id: string): AnyActorRef | undefined {
+export function runningAction(id: string): RunningAction | undefined {
   return running.get(id)
+}
+
+export type ActionHandle = {
+  /** The machine's actor for this action, once its code has loaded. */
+  attach(actor: LiveActor): void
+  /** The action settled (or never started): the row reads the machine's table again. */
+  end(): void
+}
+
+/** Marks an action on `id` as running from now on; a later action on the same id takes over. */
+export function beginAction(id: string): ActionHandle {
+  const entry: { actor: LiveActor | null } = { actor: null }
+  running.set(id, entry)
+  actionsChanged()
+  return {
+    attach(actor) {
+      entry.actor = actor
+      actionsChanged()
+    },
+    end() {
+      if (running.get(id) === entry) running.delete(id)
+      actionsChanged()
+    },
+  }
 }
 
 function subscribe(listener: () => void) {
@@ -30,38 +64,4 @@ export function useRunningActions(): number {
     () => version,
     () => version,
   )
-}
-
-type Idle = { value: unknown; context: { error: string | null } }
-const isIdle = (s: Idle) => (s.value as { activity?: unknown }).activity === 'idle'
-
-/**
- * Starts `actor` for resource `id`, sends `event` if the machine accepts it, waits until the machine
- * is idle again, then stops the actor. Rejects with the refusal, or with the action's error.
- */
-export async function runAction(
-  id: string,
-  label: string,
-  actor: AnyActorRef,
-  event: { type: string },
-  refusal: (snapshot: never) => string | null,
-): Promise<void> {
-  const sub = actor.subscribe(changed)
-  // Dev only: listed on /dev/machines while it runs.
-  const unregister = import.meta.env.DEV ? registerActor(label, actor as never) : () => {}
-  running.set(id, actor)
-  actor.start()
-  try {
-    const refused = refusal(actor.getSnapshot() as never)
-    if (refused) throw new Error(refused)
-    actor.send(event)
-    const done = (await waitFor(actor, (s) => isIdle(s as Idle), { timeout: 60_000 })) as Idle
-    if (done.context.error) throw new Error(done.context.error)
-  } finally {
-    if (running.get(id) === actor) running.delete(id)
-    sub.unsubscribe()
-    unregister()
-    actor.stop()
-    changed()
-  }
 }

@@ -1,111 +1,19 @@
 // Actions on one disk. The machine (machines/disk.machine.ts) says which actions the disk's state
-// allows; this file gives it its I/O through storage/, so what an action or a refetch learns lands in
-// IndexedDB and in every cached view of the disk. An actor runs only while an action runs (issue 11).
-import { createActor, fromPromise } from 'xstate'
-import {
-  type DiskAction,
-  type DiskActionInput,
-  type DiskActionOutput,
-  diskMachine,
-  diskRefusal,
-} from '../../machines/disk.machine'
-import { mutate, writeResource } from '../../storage'
-import { api } from '../api/client'
+// allows; its actor, with its I/O through storage/, lives in ./disk-actor and loads with xstate only
+// when an action runs (issue 11), so the disks list paints without either.
+import type { DiskAction } from '../../machines/disk.states'
 import type { Disk } from '../api/types'
-import { generateName } from '../util/names'
-import { devActorOptions } from './dev-inspect'
-import { runAction } from './live-actions'
-import { instanceUpdateBody, unwrap } from './use-instance-actor'
-
-const byId = (input: DiskActionInput) => ({ path: { disk: input.disk.id } })
-/** The instance an attach/detach/boot action names: the event's params, else the disk's own instance. */
-function instanceOf(input: DiskActionInput): string {
-  const fromParams = (input.params as { instance?: string } | undefined)?.instance
-  const fromDisk = 'instance' in input.disk.state ? input.disk.state.instance : undefined
-  const id = fromParams ?? fromDisk
-  if (!id) throw new Error('No instance given')
-  return id
-}
-
-const act = (run: (input: DiskActionInput) => Promise<DiskActionOutput>) =>
-  fromPromise<DiskActionOutput, DiskActionInput>(({ input }) => run(input))
-
-const liveDiskMachine = diskMachine.provide({
-  actors: {
-    fetchDisk: act(async (input) => {
-      const fresh = unwrap('diskView', await api.call('diskView', byId(input)))
-      await writeResource('disk', fresh)
-      return fresh
-    }),
-    deleteDisk: act(async (input) => {
-      unwrap(
-        'diskDelete',
-        await mutate('diskDelete', byId(input), {
-          removes: { id: input.disk.id },
-          invalidates: [{ endpoint: 'diskList' }],
-        }),
-      )
-      return undefined
-    }),
-    snapshotDisk: act(async (input) => {
-      const params = (input.params ?? {}) as { name?: string; description?: string }
-      unwrap(
-        'snapshotCreate',
-        await mutate(
-          'snapshotCreate',
-          {
-            query: { project: input.disk.projectId },
-            body: {
-              name: params.name ?? generateName([input.disk.name]),
-              description: params.description ?? `Snapshot of ${input.disk.name}`,
-              disk: input.disk.id,
-            },
-          },
-          { invalidates: [{ endpoint: 'snapshotList' }] },
-        ),
-      )
-      return undefined // a snapshot, not the disk: the machine refetches the disk
-    }),
-    attachDisk: act(async (input) =>
-      unwrap(
-        'instanceDiskAttach',
-        await mutate(
-          'instanceDiskAttach',
-          { path: { instance: instanceOf(input) }, body: { disk: input.disk.id } },
-          { writes: 'disk' },
-        ),
-      ),
-    ),
-    detachDisk: act(async (input) =>
-      unwrap(
-        'instanceDiskDetach',
-        await mutate(
-          'instanceDiskDetach',
-          { path: { instance: instanceOf(input) }, body: { disk: input.disk.id } },
-          { writes: 'disk' },
-        ),
-      ),
-    ),
-    // The boot disk is part of the instance's whole configuration (PUT): the instance is read first so
-    // that everything else it has is sent back unchanged.
-    setBootDisk: act(async (input) => {
-      const path = { instance: instanceOf(input) }
-      const instance = unwrap('instanceView', await api.call('instanceView', { path }))
-      unwrap(
-        'instanceUpdate',
-        await mutate(
-          'instanceUpdate',
-          { path, body: instanceUpdateBody(instance, { bootDisk: input.disk.id }) },
-          { writes: 'instance' },
-        ),
-      )
-      return undefined // an instance, not the disk: the machine refetches the disk
-    }),
-  },
-})
+import { beginAction } from './live-actions'
 
 /** Runs `event` on `disk` through a short-lived actor; rejects with the refusal or the error. */
 export function performDiskAction(disk: Disk, event: { type: DiskAction; params?: unknown }): Promise<void> {
-  const actor = createActor(liveDiskMachine, { ...devActorOptions(), input: { disk } })
-  return runAction(disk.id, `disk ${disk.name}`, actor, event, (s) => diskRefusal(s, event.type))
+  // The row reads as busy from the moment the action is chosen, while the machine's code loads.
+  const handle = beginAction(disk.id)
+  return import('./disk-actor').then(
+    (m) => m.runDiskAction(handle, disk, event),
+    (e: unknown) => {
+      handle.end()
+      throw e
+    },
+  )
 }

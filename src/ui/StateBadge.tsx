@@ -1,6 +1,7 @@
 // A lifecycle state as a badge: colour from the UI's table, spinner while transitional (spec 4).
-import { diskStateLabel, isDiskTransitional } from '../../machines/disk.machine'
-import { isTransitional } from '../../machines/instance.machine'
+// The xstate-free vocabulary modules: a badge must not load the machines (issue 11).
+import { diskStateLabel, isDiskTransitional } from '../../machines/disk.states'
+import { isTransitional } from '../../machines/instance.states'
 import type { DiskState, InstanceState } from '../api/types'
 import { Badge } from '../components/Badge'
 import { diskBadgeColor, instanceBadgeColor } from './badges'

@@ -3,7 +3,7 @@
 // and delete are confirmed; a deleted instance leaves its page for the instances list.
 import { lazy, Suspense, useState } from 'react'
 import { useLocation } from 'wouter'
-import type { InstanceAction } from '../../../../machines/instance.machine'
+import type { InstanceAction } from '../../../../machines/instance.states'
 import type { Instance } from '../../../api/types'
 import { Button, toast } from '../../../components'
 import { confirmAction, confirmDelete, errorMessage } from '../../../components/confirm-queue'

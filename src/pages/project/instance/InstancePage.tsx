@@ -5,7 +5,7 @@
 // every other view of the instance (the list row) agrees.
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.machine'
+import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
 import { useResource, useResourcePoll } from '../../../../storage'
 import type { Instance, InstanceState } from '../../../api/types'
 import { Badge, InstancesIcon } from '../../../components'

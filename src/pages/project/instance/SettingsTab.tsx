@@ -4,7 +4,7 @@
 // group needs a stopped instance (the machine's ADD_TO_AFFINITY_GROUP); leaving one is always allowed.
 import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
-import { isDueForAutoRestart } from '../../../../machines/instance.machine'
+import { isDueForAutoRestart } from '../../../../machines/instance.states'
 import { mutate, useList, useResource } from '../../../../storage'
 import type { ApiResponse, Instance } from '../../../api/types'
 import { Button, defineColumns, ServerIcon, Skeleton } from '../../../components'

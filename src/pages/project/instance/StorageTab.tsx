@@ -4,7 +4,7 @@
 // the instance and disk machines together (storage-actions.ts), after offline and the role.
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
-import { diskStateLabel, isDiskTransitional } from '../../../../machines/disk.machine'
+import { diskStateLabel, isDiskTransitional } from '../../../../machines/disk.states'
 import { useList, useListPoll, useResource } from '../../../../storage'
 import type { Disk, Instance } from '../../../api/types'
 import { Badge, Button, DisksIcon, defineColumns, toast } from '../../../components'

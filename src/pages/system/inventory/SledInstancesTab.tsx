@@ -1,7 +1,7 @@
 // A sled's Instances tab (issue 15): the instances placed on this sled, from every silo and project,
 // with their state, size and age. Read-only here (an operator acts on an instance from its project);
 // the list polls while any of them is on its way to another state.
-import { POLLED_INSTANCE_STATES } from '../../../../machines/instance.machine'
+import { POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
 import type { InstanceState } from '../../../api/types'
 import { InstancesIcon } from '../../../components'
 import { ResourceList } from '../../../components/ResourceList'
