@@ -4,6 +4,7 @@ import { canonicalJson, configureStorage, type Fetcher, getCacheScope, STALE_MS 
 import { api } from './api/client'
 import { createEarlyRequests } from './api/early'
 import { toUserError } from './api/errors'
+import { firstScreenPainted } from './first-screen'
 import type { DataReader } from './routes'
 import { initSession, pendingLogout } from './session'
 
@@ -42,7 +43,10 @@ export async function startApp() {
     const { startMockWorker } = await import('../mocks/browser')
     await startMockWorker()
   } else {
-    // Its own chunk: the worker registers only after the first screen has painted anyway.
-    void import('./pwa').then((m) => m.registerPwa())
+    // The worker's registration (its own chunk, with workbox-window) loads once the first screen has
+    // painted, so neither it nor the precache it starts competes with that screen on a slow link.
+    void firstScreenPainted()
+      .then(() => import('./pwa'))
+      .then((m) => m.registerPwa())
   }
 }

@@ -4,6 +4,8 @@
 // inside a screen. valibot and the checker are a separate chunk (response-check.ts), loaded when the
 // first request starts, so the app shell stays small; the schemas are split into groups (one chunk per
 // OpenAPI tag) and a screen loads only the groups of the operations it calls.
+import { operations } from './__generated__/operations'
+import { CORE_GROUP, responseSchemaGroups } from './__generated__/response-schemas/index'
 import type { OperationName } from './types'
 
 type Checker = typeof import('./response-check')
@@ -18,8 +20,16 @@ let checker: Promise<Checker> | undefined
  */
 export function prepareValidation(name?: OperationName): Promise<Checker> {
   checker ??= import('./response-check')
-  // A failure here is handled (and logged once) by validateResponse, which asks again.
-  if (name) checker.then((m) => m.responseSchemaOf(name)).catch(() => undefined)
+  if (name) {
+    // The group's chunk starts loading now, beside the checker's, not once the checker has loaded:
+    // on a slow link that is a round trip less before the first answer can be shown. The checker's
+    // own import of the group (responseSchemaOf) then finds the module loaded. A failure here is
+    // handled (and logged once) by validateResponse, which asks again.
+    const op = operations[name]
+    const group: string | undefined = 'schemas' in op ? op.schemas : undefined
+    if (group !== undefined && group !== CORE_GROUP) responseSchemaGroups[group]?.().catch(() => undefined)
+    checker.then((m) => m.responseSchemaOf(name)).catch(() => undefined)
+  }
   return checker
 }
 

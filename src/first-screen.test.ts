@@ -2,7 +2,7 @@
 // The service worker waits for the first screen: firstScreenPainted resolves only once the app has
 // rendered, nothing is aria-busy, and that state has been through a frame.
 import { afterEach, describe, expect, it } from 'vitest'
-import { firstScreenPainted } from './pwa'
+import { firstScreenPainted } from './first-screen'
 
 const frames = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(() => r(undefined)))

@@ -1,0 +1,75 @@
+// When the first screen has painted: the moment the service worker may start installing (src/pwa.ts).
+// Installing downloads the whole precache, which on a slow link would otherwise compete with the
+// page's own chunks and API calls for the same bandwidth and push the first paint back by seconds; so
+// bootstrap waits for this before it even loads the registration code (workbox-window).
+
+/** A page that never settles (a spinner that stays) still gets its worker after this long. */
+export const FIRST_SCREEN_MAX_WAIT_MS = 30_000
+
+/** Loading regions say so with aria-busy (PageSkeleton, the table skeleton): not painted yet. */
+function settled(doc: Document): boolean {
+  const root = doc.getElementById('root')
+  return !!root && root.childElementCount > 0 && doc.querySelector('[aria-busy="true"]') === null
+}
+
+function loaded(win: Window): Promise<void> {
+  if (win.document.readyState === 'complete') return Promise.resolve()
+  return new Promise((resolve) => win.addEventListener('load', () => resolve(), { once: true }))
+}
+
+/** The next frame after this one: by then the frame that showed the current DOM has been painted. */
+function painted(win: Window): Promise<void> {
+  return new Promise((resolve) => win.requestAnimationFrame(() => win.requestAnimationFrame(() => resolve())))
+}
+
+function idle(win: Window): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof win.requestIdleCallback === 'function')
+      win.requestIdleCallback(() => resolve(), { timeout: 2000 })
+    else win.setTimeout(resolve, 0)
+  })
+}
+
+/** Resolves when the DOM is settled (`settled`), or after `maxWaitMs` whatever the DOM says. */
+function whenSettled(win: Window, maxWaitMs: number): Promise<void> {
+  const doc = win.document
+  if (settled(doc)) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect()
+      win.clearTimeout(timer)
+      resolve()
+    }
+    const observer = new MutationObserver(() => {
+      if (settled(doc)) done()
+    })
+    observer.observe(doc.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-busy'],
+    })
+    const timer = win.setTimeout(done, maxWaitMs)
+  })
+}
+
+/**
+ * Resolves once the first screen has painted: the page has loaded, the app has rendered and nothing
+ * on screen is still loading (aria-busy), that state has reached the screen, and the main thread is
+ * idle. A screen that turns busy again before its frame is painted (a skeleton replaced by another)
+ * is waited for again.
+ */
+export async function firstScreenPainted(
+  win: Window = window,
+  maxWaitMs: number = FIRST_SCREEN_MAX_WAIT_MS,
+): Promise<void> {
+  const deadline = Date.now() + maxWaitMs
+  await loaded(win)
+  for (;;) {
+    const left = deadline - Date.now()
+    await whenSettled(win, Math.max(0, left))
+    await painted(win)
+    if (settled(win.document) || Date.now() >= deadline) break
+  }
+  await idle(win)
+}
