@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { firstVisitChunks } from './build'
 
@@ -45,5 +47,20 @@ describe('firstVisitChunks', () => {
 
   it('groups nothing beyond the shell when no screen is named', () => {
     expect(split([]).kit).toEqual([])
+  })
+
+  it('is safe: no module of the app awaits at top level (a page would wait for the shell forever)', () => {
+    const root = new URL('../..', import.meta.url).pathname
+    const awaiting = ['src', 'storage', 'machines']
+      .flatMap((dir) =>
+        readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`),
+      )
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      // Node scripts of the build, never bundled into the app.
+      .filter(
+        (f) => !f.startsWith('src/server/') && !['src/api/codegen.ts', 'machines/gen-tables.ts'].includes(f),
+      )
+      .filter((f) => /^(export )?(const \w+ = )?await /m.test(readFileSync(join(root, f), 'utf8')))
+    expect(awaiting).toEqual([])
   })
 })

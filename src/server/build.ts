@@ -137,8 +137,11 @@ export function firstVisitChunks(screens: readonly string[]) {
       kit.clear()
       const ids = [...this.getModuleIds()]
       const info = (id: string) => this.getModuleInfo(id)
+      // The entry's static imports, and the bundler's runtime helpers, which every chunk needs. No
+      // module here may await at top level (build.test.ts checks): a page's chunk imports the shell and
+      // would wait for that await while main.tsx waits for the page, a deadlock only a timeout breaks.
       closure(
-        ids.filter((id) => info(id)?.isEntry),
+        ids.filter((id) => info(id)?.isEntry || id.includes('rolldown/runtime')),
         info,
         shell,
       )
