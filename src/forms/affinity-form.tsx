@@ -3,10 +3,9 @@
 // (nexus.json AffinityPolicy and FailureDomain); the API changes only the name and the description of
 // an existing group, so editing offers just those. A taken name comes back on the name field ("Anti-
 // affinity group name already exists", spec section 8) with every value kept.
-import { mutate, useResource } from '../../storage'
+import { mutate } from '../../storage'
 import type { Schema } from '../api/types'
-import { Select, SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
-import { NameField } from '../components/FormField'
+import { Select, SideModalForm, toast } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
 import { useForm } from '../hooks/use-form'
 import {
@@ -15,8 +14,9 @@ import {
   groupViewParams,
   groupWriteNeed,
 } from '../pages/project/affinity-actions'
-import { QueryError } from '../ui/QueryError'
+import { NameAndDescription } from './fields'
 import { NAME } from './validation'
+import { WhenLoaded } from './when-loaded'
 
 type Policy = Schema<'AffinityPolicy'>
 type FailureDomain = Schema<'FailureDomain'>
@@ -86,8 +86,7 @@ export function AffinityCreateForm({
       onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       <Select label="Policy" required options={POLICY_OPTIONS} {...form.field('policy')} />
       <Select
         label="Failure domain"
@@ -111,20 +110,18 @@ export function AffinityEditForm({
   onDismiss: () => void
   onSaved: Saved
 }) {
-  const view = useResource('antiAffinityGroupView', groupViewParams(project, group))
-  // The values start from the group: the form mounts once it is known.
-  if (view.data)
-    return <EditFields project={project} current={view.data} onDismiss={onDismiss} onSaved={onSaved} />
   return (
-    <SideModal
-      open
-      onDismiss={onDismiss}
+    <WhenLoaded
+      endpoint="antiAffinityGroupView"
+      params={groupViewParams(project, group)}
       title="Edit anti-affinity group"
       subtitle={group}
-      cancelLabel="Close"
+      onDismiss={onDismiss}
     >
-      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
-    </SideModal>
+      {(current) => (
+        <EditFields project={project} current={current} onDismiss={onDismiss} onSaved={onSaved} />
+      )}
+    </WhenLoaded>
   )
 }
 
@@ -161,8 +158,7 @@ function EditFields({
       onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
     </SideModalForm>
   )
 }

@@ -13,9 +13,9 @@ import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { useList } from '../../storage'
 import type { Disk, ListItem } from '../api/types'
-import { Button, SideModalForm, TextField, toast } from '../components'
+import { Button, SideModalForm, toast } from '../components'
 import { confirmAction } from '../components/confirm-queue'
-import { NameField, RadioGroup, Select, WholeNumberField } from '../components/FormField'
+import { Select, WholeNumberField } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
 import {
   clearUpload,
@@ -41,6 +41,7 @@ import {
   type DiskOrigin,
   gibToHold,
 } from './disk-blank'
+import { FormRadio, NameAndDescription } from './fields'
 import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
 import { check, gibRule, NAME } from './validation'
 
@@ -261,15 +262,8 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
       onDismiss={onDismiss}
       submitDisabledReason={writeBlocked}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
-      <RadioGroup
-        legend="Source"
-        name="source"
-        value={source}
-        options={SOURCES}
-        onChange={(v) => form.set('source', v)}
-      />
+      <NameAndDescription form={form} />
+      <FormRadio form={form} field="source" legend="Source" options={SOURCES} />
       {picker && (
         <Select
           label={picker.label}

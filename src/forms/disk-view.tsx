@@ -7,14 +7,14 @@ import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { useResource, useResourcePoll } from '../../storage'
 import type { Disk } from '../api/types'
-import { CopyButton, SideModal, Skeleton } from '../components'
+import { CopyButton } from '../components'
 import { paths } from '../paths'
 import { InstanceLink } from '../ui/by-id'
-import { QueryError } from '../ui/QueryError'
 import { diskIsMoving } from '../ui/row-state'
 import { DiskStateBadge } from '../ui/StateBadge'
 import { formatBytes } from '../util/bytes'
 import { formatDateTime } from '../util/date'
+import { ViewSideModal } from './when-loaded'
 
 const linkClass = css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })
 const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })
@@ -130,16 +130,9 @@ export function DiskView({
   const view = useResource('diskView', { path: { disk }, query: { project } })
   // A disk on its way somewhere (creating, detaching...) is polled, so its badge moves on here too.
   useResourcePoll(view, diskIsMoving)
-  const data = view.data
   return (
-    <SideModal open onDismiss={onDismiss} title="Disk" subtitle={disk} cancelLabel="Close">
-      {view.error && !data ? (
-        <QueryError error={view.error} />
-      ) : data ? (
-        <DiskProps disk={data} project={project} />
-      ) : (
-        <Skeleton />
-      )}
-    </SideModal>
+    <ViewSideModal view={view} title="Disk" subtitle={disk} onDismiss={onDismiss}>
+      {(data) => <DiskProps disk={data} project={project} />}
+    </ViewSideModal>
   )
 }

@@ -11,7 +11,7 @@ import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { useList } from '../../storage'
 import { Button, SideModalForm, TextField, toast } from '../components'
-import { NameField, RadioGroup, Select } from '../components/FormField'
+import { Select } from '../components/FormField'
 import { useActionReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, FormError, useForm } from '../hooks/use-form'
 import {
@@ -32,6 +32,7 @@ import {
   TARGET_KINDS,
   withRule,
 } from '../pages/project/vpc/firewall-rules'
+import { FormRadio, NameAndDescription } from './fields'
 import { check, type FieldRule, IP, IP_NET, NAME, PORT_RANGE } from './validation'
 
 type HostKind = RuleTarget['type']
@@ -190,22 +191,23 @@ const chip = css({
 const none = css({ fontSize: 'sm', color: 'fg.muted', mb: '2' })
 
 /** A titled part of the form: its added entries (each removable), then the entry being typed. */
-function EntryGroup<T>({
+function EntryGroup<K extends 'targets' | 'hosts' | 'protocols' | 'ports'>({
   title,
   help,
-  items,
+  form,
+  list,
   label,
-  onChange,
   children,
 }: {
   title: string
   help: string
-  items: readonly T[]
-  label: (item: T) => string
-  /** The list after a removal. */
-  onChange: (items: T[]) => void
+  form: Form<RuleFormValues>
+  /** The form value holding the added entries. */
+  list: K
+  label: (item: RuleFormValues[K][number]) => string
   children: ReactNode
 }) {
+  const items: readonly RuleFormValues[K][number][] = form.values[list]
   return (
     <section className={group} aria-label={title}>
       <h3 className={groupTitle}>{title}</h3>
@@ -219,7 +221,7 @@ function EntryGroup<T>({
                 variant="ghost"
                 size="sm"
                 aria-label={`Remove ${label(item)}`}
-                onClick={() => onChange(items.filter((_, j) => j !== i))}
+                onClick={() => form.set(list, items.filter((_, j) => j !== i) as RuleFormValues[K])}
               >
                 ×
               </Button>
@@ -302,9 +304,9 @@ function HostList({
           ? 'The instances the rule applies to: any that matches one of these.'
           : 'The other end of the traffic (its source when inbound, its destination when outbound). None: any host.'
       }
-      items={items}
+      form={form}
+      list={list}
       label={hostLabel}
-      onChange={(next) => form.set(list, next as RuleTarget[])}
     >
       <div className={entryRow}>
         <Select
@@ -364,9 +366,9 @@ function Protocols({ form }: { form: Form<RuleFormValues> }) {
     <EntryGroup
       title="Protocols"
       help="None: any protocol. ICMP without a type matches every ICMP message."
-      items={protocols}
+      form={form}
+      list="protocols"
       label={protocolLabel}
-      onChange={(next) => form.set('protocols', next)}
     >
       <Select label="Protocol" options={PROTOCOL_OPTIONS} {...form.field('protocol')} />
       {icmp && (
@@ -404,9 +406,9 @@ function Ports({ form }: { form: Form<RuleFormValues> }) {
     <EntryGroup
       title="Ports"
       help="Destination ports. None: any port."
-      items={ports}
+      form={form}
+      list="ports"
       label={String}
-      onChange={(next) => form.set('ports', next)}
     >
       <TextField
         label="Port or port range"
@@ -501,12 +503,12 @@ export function FirewallRuleForm({
     legend: string,
     options: readonly { value: RuleFormValues[K]; label: string }[],
   ) => (
-    <RadioGroup
+    <FormRadio
+      form={form}
+      field={key}
       legend={legend}
-      name={`${form.formProps.id}-${key}`}
-      value={form.values[key]}
       options={options}
-      onChange={(x) => form.set(key, x)}
+      name={`${form.formProps.id}-${key}`}
     />
   )
   return (
@@ -524,8 +526,7 @@ export function FirewallRuleForm({
       onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       <TextField
         label="Priority"
         required

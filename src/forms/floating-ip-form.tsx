@@ -3,13 +3,12 @@
 // default) and, optionally, the very address to reserve, checked against the pool's IP version before
 // it is sent. Editing changes the name and description only (floatingIpUpdate). A taken name comes
 // back on the name field ("Floating IP name already exists", spec section 8) with every value kept.
-import { useList, useResource } from '../../storage'
+import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
-import { Select, SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
-import { NameField } from '../components/FormField'
+import { Select, SideModalForm, TextField, toast } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
 import { useForm } from '../hooks/use-form'
-import { QueryError } from '../ui/QueryError'
+import { NameAndDescription } from './fields'
 import {
   addressProblem,
   createFloatingIp,
@@ -21,6 +20,7 @@ import {
   updateFloatingIp,
 } from './floating-ip'
 import { NAME } from './validation'
+import { WhenLoaded } from './when-loaded'
 
 /** The page of pools the instance forms read too: one cache entry for all of them. */
 const POOLS = { query: { limit: 100 } }
@@ -33,13 +33,16 @@ export function FloatingIpCreateForm(props: Props) {
 }
 
 export function FloatingIpEditForm({ project, floatingIp, onDismiss }: Props & { floatingIp: string }) {
-  const view = useResource('floatingIpView', { path: { floatingIp }, query: { project } })
-  // The form's values start from the floating IP: it mounts once the floating IP is known.
-  if (view.data) return <FloatingIpFields project={project} current={view.data} onDismiss={onDismiss} />
   return (
-    <SideModal open onDismiss={onDismiss} title="Edit floating IP" subtitle={floatingIp} cancelLabel="Close">
-      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
-    </SideModal>
+    <WhenLoaded
+      endpoint="floatingIpView"
+      params={{ path: { floatingIp }, query: { project } }}
+      title="Edit floating IP"
+      subtitle={floatingIp}
+      onDismiss={onDismiss}
+    >
+      {(current) => <FloatingIpFields project={project} current={current} onDismiss={onDismiss} />}
+    </WhenLoaded>
   )
 }
 
@@ -89,8 +92,7 @@ function FloatingIpFields({
       onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       {!editing && (
         <>
           <Select

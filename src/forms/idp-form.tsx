@@ -5,13 +5,12 @@
 import { css } from 'styled-system/css'
 import { useResource } from '../../storage'
 import type { ApiResponse } from '../api/types'
-import { SideModal, Skeleton, TextField, toast } from '../components'
+import { TextField, toast } from '../components'
 import { Detail, Details, IdValue, monoValue } from '../components/Details'
-import { RadioGroup } from '../components/FormField'
 import { useForm } from '../hooks/use-form'
 import { paths } from '../paths'
-import { QueryError } from '../ui/QueryError'
 import { formatDateTime } from '../util/date'
+import { FormRadio } from './fields'
 import {
   createIdp,
   IDP_INITIAL,
@@ -23,6 +22,7 @@ import {
 } from './silo'
 import { Checkbox, FleetSideForm, TextFileField } from './silo-form'
 import { NAME } from './validation'
+import { ViewSideModal } from './when-loaded'
 
 const SOURCES: readonly { value: MetadataSource; label: string }[] = [
   { value: 'url', label: 'URL' },
@@ -108,13 +108,7 @@ export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: ()
       submitLabel="Create identity provider"
       onDismiss={onDismiss}
     >
-      <RadioGroup
-        legend="Metadata source"
-        name="metadataSource"
-        value={values.metadataSource}
-        options={SOURCES}
-        onChange={(source) => form.set('metadataSource', source)}
-      />
+      <FormRadio form={form} field="metadataSource" legend="Metadata source" options={SOURCES} />
       {values.metadataSource === 'url' ? (
         <TextField
           label="Metadata URL"
@@ -190,16 +184,9 @@ export function IdpView({
   onDismiss: () => void
 }) {
   const view = useResource('samlIdentityProviderView', idpViewParams(silo, provider))
-  const data = view.data
   return (
-    <SideModal open onDismiss={onDismiss} title="Identity provider" subtitle={provider} cancelLabel="Close">
-      {view.error && !data ? (
-        <QueryError error={view.error} />
-      ) : data ? (
-        <ProviderDetails idp={data} />
-      ) : (
-        <Skeleton />
-      )}
-    </SideModal>
+    <ViewSideModal view={view} title="Identity provider" subtitle={provider} onDismiss={onDismiss}>
+      {(data) => <ProviderDetails idp={data} />}
+    </ViewSideModal>
   )
 }

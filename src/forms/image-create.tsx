@@ -8,7 +8,6 @@
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { Button, SideModalForm, TextField } from '../components'
-import { NameField } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
 import { useActionReason } from '../hooks/use-action-reason'
 import {
@@ -23,6 +22,7 @@ import {
 import { FormError, useForm } from '../hooks/use-form'
 import { UPLOAD_T } from '../strings'
 import { diskFileProblem } from './disk-create'
+import { NameAndDescription } from './fields'
 import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
 import { NAME, required } from './validation'
 
@@ -61,8 +61,7 @@ function ImageFields({ project, onDismiss }: { project: string; onDismiss: () =>
       onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       <TextField label="OS" required autoComplete="off" placeholder="ubuntu" {...form.field('os')} />
       <TextField label="Version" required autoComplete="off" placeholder="24.04" {...form.field('version')} />
       <ImageFileField

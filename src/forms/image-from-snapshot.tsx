@@ -3,15 +3,15 @@
 // project image (it then shows in the project's images list). Only a ready snapshot can be the source,
 // which the submit button says for any other. A taken name comes back on the name field ("Image name
 // already exists", spec section 8) with every value kept.
-import { mutate, useResource } from '../../storage'
+import { mutate } from '../../storage'
 import type { Snapshot } from '../api/types'
-import { SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
-import { NameField } from '../components/FormField'
+import { SideModalForm, TextField, toast } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
 import { useForm } from '../hooks/use-form'
-import { QueryError } from '../ui/QueryError'
 import { imageFromSnapshotRefusal } from '../ui/snapshot-badge'
+import { NameAndDescription } from './fields'
 import { NAME, required } from './validation'
+import { WhenLoaded } from './when-loaded'
 
 type Props = { project: string; snapshot: string; onDismiss: () => void }
 
@@ -29,13 +29,17 @@ const TITLE = 'New image'
 const subtitleOf = (snapshot: string) => `From snapshot ${snapshot}`
 
 export function ImageFromSnapshotForm({ project, snapshot, onDismiss }: Props) {
-  const view = useResource('snapshotView', { path: { snapshot }, query: { project } })
   // The form needs the snapshot's id (the image source names it by id): it mounts once that is known.
-  if (view.data) return <ImageFields project={project} snapshot={view.data} onDismiss={onDismiss} />
   return (
-    <SideModal open onDismiss={onDismiss} title={TITLE} subtitle={subtitleOf(snapshot)} cancelLabel="Close">
-      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
-    </SideModal>
+    <WhenLoaded
+      endpoint="snapshotView"
+      params={{ path: { snapshot }, query: { project } }}
+      title={TITLE}
+      subtitle={subtitleOf(snapshot)}
+      onDismiss={onDismiss}
+    >
+      {(s) => <ImageFields project={project} snapshot={s} onDismiss={onDismiss} />}
+    </WhenLoaded>
   )
 }
 
@@ -71,8 +75,7 @@ function ImageFields({
       onDismiss={onDismiss}
       submitDisabledReason={reason(imageFromSnapshotRefusal(snapshot))}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       <TextField
         label="OS"
         required

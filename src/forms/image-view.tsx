@@ -4,10 +4,10 @@
 import { css } from 'styled-system/css'
 import { useResource } from '../../storage'
 import type { Image } from '../api/types'
-import { CopyButton, SideModal, Skeleton } from '../components'
-import { QueryError } from '../ui/QueryError'
+import { CopyButton } from '../components'
 import { formatBytes } from '../util/bytes'
 import { formatDateTime } from '../util/date'
+import { ViewSideModal } from './when-loaded'
 
 const listClass = css({
   display: 'grid',
@@ -52,12 +52,9 @@ export function ImageView({
     'imageView',
     project ? { path: { image }, query: { project } } : { path: { image } },
   )
-  const data = view.data
   return (
-    <SideModal open onDismiss={onDismiss} title="Image" subtitle={image} cancelLabel="Close">
-      {view.error && !data ? (
-        <QueryError error={view.error} />
-      ) : data ? (
+    <ViewSideModal view={view} title="Image" subtitle={image} onDismiss={onDismiss}>
+      {(data) => (
         <dl className={listClass}>
           {imageFacts(data).map((f) => (
             <div key={f.term} className={css({ display: 'contents' })}>
@@ -73,9 +70,7 @@ export function ImageView({
             </div>
           ))}
         </dl>
-      ) : (
-        <Skeleton />
       )}
-    </SideModal>
+    </ViewSideModal>
   )
 }

@@ -25,6 +25,7 @@ import { paths } from '../paths'
 import { bytesToBase64 } from '../util/base64'
 import { formatBytes, GiB, KiB } from '../util/bytes'
 import { generateName } from '../util/names'
+import { FormRadio } from './fields'
 import { check, explainName, type FieldRule, gibRule, NAME } from './validation'
 import { VpcSubnetFields } from './vpc-subnet-fields'
 
@@ -443,6 +444,34 @@ function Checkbox({
   )
 }
 
+/** Checkboxes over a list that loads: its loading text until the list is known, then its empty text or the items. */
+function CheckList<T>({
+  legend: title,
+  items,
+  loading,
+  empty,
+  children,
+}: {
+  legend: string
+  items: readonly T[] | undefined
+  loading: string
+  empty: string
+  children: (item: T) => ReactNode
+}) {
+  return (
+    <fieldset className={fieldset}>
+      <legend className={legend}>{title}</legend>
+      {items === undefined ? (
+        <p className={muted}>{loading}</p>
+      ) : items.length === 0 ? (
+        <p className={muted}>{empty}</p>
+      ) : (
+        items.map(children)
+      )}
+    </fieldset>
+  )
+}
+
 const imageLabel = (i: Image) => `${i.name} (${i.os} ${i.version}, ${formatBytes(i.size)})`
 
 export function InstanceCreateForm({ project }: { project: string }) {
@@ -457,7 +486,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
   const floating = useList('floatingIpList', { query: { project, ...LIST } }).data?.items
 
   const detached = (projectDisks ?? []).filter((d) => d.state.state === 'detached')
-  const freeFloating = (floating ?? []).filter((f) => !f.instanceId)
+  const freeFloating = floating?.filter((f) => !f.instanceId)
   const unicastPools = (pools ?? []).filter((p) => p.poolType !== 'multicast')
   const images = [...(siloImages ?? []), ...(projectImages ?? [])]
   const keyNames = sshKeys?.map((k) => k.name)
@@ -720,13 +749,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
         </Section>
 
         <Section title="Networking">
-          <RadioGroup
-            legend="Network interface"
-            name="network"
-            value={values.network}
-            options={NETWORK_CHOICES}
-            onChange={(n) => set('network', n)}
-          />
+          <FormRadio form={form} field="network" legend="Network interface" options={NETWORK_CHOICES} />
           {values.network === 'default' && (
             <p className={muted}>One interface in the project's default VPC and subnet.</p>
           )}
@@ -760,54 +783,49 @@ export function InstanceCreateForm({ project }: { project: string }) {
               {...form.field('ephemeralPool')}
             />
           )}
-          <fieldset className={fieldset}>
-            <legend className={legend}>Floating IPs</legend>
-            {floating === undefined ? (
-              <p className={muted}>Loading floating IPs…</p>
-            ) : freeFloating.length === 0 ? (
-              <p className={muted}>No unattached floating IPs in this project.</p>
-            ) : (
-              freeFloating.map((f) => (
-                <Checkbox
-                  key={f.id}
-                  label={f.name}
-                  description={f.ip}
-                  checked={values.floatingIps.includes(f.name)}
-                  onChange={(on) => toggle('floatingIps', f.name, on)}
-                />
-              ))
+          <CheckList
+            legend="Floating IPs"
+            items={freeFloating}
+            loading="Loading floating IPs…"
+            empty="No unattached floating IPs in this project."
+          >
+            {(f) => (
+              <Checkbox
+                key={f.id}
+                label={f.name}
+                description={f.ip}
+                checked={values.floatingIps.includes(f.name)}
+                onChange={(on) => toggle('floatingIps', f.name, on)}
+              />
             )}
-          </fieldset>
+          </CheckList>
         </Section>
 
         <Section title="SSH keys">
-          <fieldset className={fieldset}>
-            <legend className={legend}>Keys sent to the instance</legend>
-            {sshKeys === undefined ? (
-              <p className={muted}>Loading your SSH keys…</p>
-            ) : sshKeys.length === 0 ? (
-              <p className={muted}>You have no SSH keys. Add them in your settings.</p>
-            ) : (
-              sshKeys.map((k) => (
-                <Checkbox
-                  key={k.id}
-                  label={k.name}
-                  {...(k.description ? { description: k.description } : {})}
-                  checked={!values.sshKeysOff.includes(k.name)}
-                  onChange={(on) => toggle('sshKeysOff', k.name, !on)}
-                />
-              ))
+          <CheckList
+            legend="Keys sent to the instance"
+            items={sshKeys}
+            loading="Loading your SSH keys…"
+            empty="You have no SSH keys. Add them in your settings."
+          >
+            {(k) => (
+              <Checkbox
+                key={k.id}
+                label={k.name}
+                {...(k.description ? { description: k.description } : {})}
+                checked={!values.sshKeysOff.includes(k.name)}
+                onChange={(on) => toggle('sshKeysOff', k.name, !on)}
+              />
             )}
-          </fieldset>
+          </CheckList>
         </Section>
 
         <Section title="Advanced">
-          <RadioGroup
+          <FormRadio
+            form={form}
+            field="userDataSource"
             legend="Cloud-init user data"
-            name="userDataSource"
-            value={values.userDataSource}
             options={USER_DATA_SOURCES}
-            onChange={(s) => set('userDataSource', s)}
           />
           {values.userDataSource === 'text' ? (
             <TextArea

@@ -1,12 +1,7 @@
-// New IP pool (`ip-pools-new`, over the list) and edit (`ip-pools/{pool}/edit`, over the pool's page):
-// name and description, and when creating the IP version and pool type, which IpPoolUpdate cannot
-// change. A taken name comes back on the name field with every value kept.
-import { useResource } from '../../storage'
-import { Select, SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
-import { NameField } from '../components/FormField'
+import { Select, SideModalForm, toast } from '../components'
 import { useFleetActionReason } from '../hooks/use-action-reason'
 import { useForm } from '../hooks/use-form'
-import { QueryError } from '../ui/QueryError'
+import { NameAndDescription } from './fields'
 import {
   createPool,
   type IpPool,
@@ -19,6 +14,7 @@ import {
   VERSION_LABELS,
 } from './ip-pool'
 import { NAME } from './validation'
+import { WhenLoaded } from './when-loaded'
 
 type Props = {
   /** The pool to edit; absent, the form creates one. */
@@ -48,17 +44,16 @@ const FIXED_FIELDS = [
 
 export function IpPoolForm({ pool, ...props }: Props) {
   if (pool === undefined) return <PoolFields {...props} />
-  return <PoolEdit pool={pool} {...props} />
-}
-
-/** The edit form's values start from the pool: its fields mount once the pool is known. */
-function PoolEdit({ pool, ...props }: Props & { pool: string }) {
-  const view = useResource('systemIpPoolView', poolViewParams(pool))
-  if (view.data) return <PoolFields current={view.data} {...props} />
   return (
-    <SideModal open onDismiss={props.onDismiss} title="Edit IP pool" subtitle={pool} cancelLabel="Close">
-      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
-    </SideModal>
+    <WhenLoaded
+      endpoint="systemIpPoolView"
+      params={poolViewParams(pool)}
+      title="Edit IP pool"
+      subtitle={pool}
+      onDismiss={props.onDismiss}
+    >
+      {(current) => <PoolFields current={current} {...props} />}
+    </WhenLoaded>
   )
 }
 
@@ -88,8 +83,7 @@ function PoolFields({ current, onDismiss, onSaved }: Omit<Props, 'pool'> & { cur
       onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       {/* Fixed at creation: IpPoolUpdate has neither. */}
       {!editing &&
         FIXED_FIELDS.map(({ key, ...select }) => (

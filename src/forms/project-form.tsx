@@ -2,14 +2,14 @@
 // one form of name and description. Editing starts from projectView and sends projectUpdate. A taken
 // name comes back on the name field ("Project name already exists", spec section 8) with every value
 // kept. The projects list and the project's cached view follow a change, a rename included.
-import { mutate, useResource } from '../../storage'
+import { mutate } from '../../storage'
 import type { Project } from '../api/types'
-import { SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
-import { NameField } from '../components/FormField'
+import { SideModalForm, toast } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
 import { useForm } from '../hooks/use-form'
-import { QueryError } from '../ui/QueryError'
+import { NameAndDescription } from './fields'
 import { NAME } from './validation'
+import { WhenLoaded } from './when-loaded'
 
 type Values = { name: string; description: string }
 
@@ -34,17 +34,16 @@ const updateProject = (current: Project, values: Values) =>
 
 export function ProjectForm({ project, onDismiss }: { project?: string; onDismiss: () => void }) {
   if (project === undefined) return <ProjectFields onDismiss={onDismiss} />
-  return <ProjectEdit project={project} onDismiss={onDismiss} />
-}
-
-function ProjectEdit({ project, onDismiss }: { project: string; onDismiss: () => void }) {
-  const view = useResource('projectView', { path: { project } })
-  // The form's values start from the project: it mounts once the project is known.
-  if (view.data) return <ProjectFields current={view.data} onDismiss={onDismiss} />
   return (
-    <SideModal open onDismiss={onDismiss} title="Edit project" subtitle={project} cancelLabel="Close">
-      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
-    </SideModal>
+    <WhenLoaded
+      endpoint="projectView"
+      params={{ path: { project } }}
+      title="Edit project"
+      subtitle={project}
+      onDismiss={onDismiss}
+    >
+      {(current) => <ProjectFields current={current} onDismiss={onDismiss} />}
+    </WhenLoaded>
   )
 }
 
@@ -77,8 +76,7 @@ function ProjectFields({ current, onDismiss }: { current?: Project; onDismiss: (
       onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
     </SideModalForm>
   )
 }

@@ -7,7 +7,6 @@
 import { mutate, useList, useResource } from '../../storage'
 import type { ListOperationName } from '../api/types'
 import { Select, SideModalForm, TextField, toast } from '../components'
-import { NameField } from '../components/FormField'
 import { useActionReason } from '../hooks/use-action-reason'
 import { type FieldProps, useForm } from '../hooks/use-form'
 import {
@@ -27,8 +26,9 @@ import {
   TYPE_LABELS,
   type VpcRef,
 } from '../pages/project/vpc/routing'
-import { WhenLoaded } from './router-form'
+import { NameAndDescription } from './fields'
 import { NAME } from './validation'
+import { WhenLoaded } from './when-loaded'
 
 type RouterRef = VpcRef & { router: string }
 const routeLists = [{ endpoint: 'vpcRouterRouteList' as const }, { endpoint: 'vpcRouterRouteView' as const }]
@@ -101,13 +101,14 @@ export function RouteForm({
   ...ref
 }: RouterRef & { route?: string; onDismiss: () => void }) {
   if (route === undefined) return <RouteFields {...ref} onDismiss={onDismiss} />
-  return <RouteEdit {...ref} route={route} onDismiss={onDismiss} />
-}
-
-function RouteEdit({ route, onDismiss, ...ref }: RouterRef & { route: string; onDismiss: () => void }) {
-  const view = useResource('vpcRouterRouteView', { path: { route }, query: ref })
   return (
-    <WhenLoaded view={view} title="Edit route" subtitle={route} onDismiss={onDismiss}>
+    <WhenLoaded
+      endpoint="vpcRouterRouteView"
+      params={{ path: { route }, query: ref }}
+      title="Edit route"
+      subtitle={route}
+      onDismiss={onDismiss}
+    >
       {(current) => <RouteFields {...ref} current={current} onDismiss={onDismiss} />}
     </WhenLoaded>
   )
@@ -159,8 +160,7 @@ function RouteFields({ current, onDismiss, ...ref }: RouterRef & { current?: Rou
       onDismiss={onDismiss}
       submitDisabledReason={reason(routerView ? routeRefusal(routerView, current) : null)}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       <Select
         label="Destination type"
         description="Which traffic the route applies to."

@@ -7,10 +7,11 @@ import { type ReactNode, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ApiResponse } from '../api/types'
 import { Button, SideModalForm, TextArea, TextField, toast } from '../components'
-import { NameField, RadioGroup, WholeNumberField } from '../components/FormField'
+import { NameField, WholeNumberField } from '../components/FormField'
 import type { SideModalFormProps } from '../components/SideModalForm'
 import { useFleetActionReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, useForm } from '../hooks/use-form'
+import { FormRadio, NameAndDescription } from './fields'
 import {
   CERT_RULE,
   type CertValues,
@@ -52,12 +53,7 @@ export function FleetSideForm({
   const reason = useFleetActionReason(siloNeed(what))
   return (
     <SideModalForm {...props} submitDisabledReason={reason()}>
-      {named && (
-        <>
-          <NameField label="Name" required describeRule {...named.field('name')} />
-          <TextField label="Description" autoComplete="off" {...named.field('description')} />
-        </>
-      )}
+      {named && <NameAndDescription form={named} />}
       {children}
     </SideModalForm>
   )
@@ -280,13 +276,7 @@ export function SiloCreateForm({
         checked={values.discoverable}
         onChange={(on) => form.set('discoverable', on)}
       />
-      <RadioGroup
-        legend="Identity mode"
-        name="identityMode"
-        value={values.identityMode}
-        options={CREATE_MODES}
-        onChange={(mode) => form.set('identityMode', mode)}
-      />
+      <FormRadio form={form} field="identityMode" legend="Identity mode" options={CREATE_MODES} />
       <TextField
         label="Admin group name"
         autoComplete="off"

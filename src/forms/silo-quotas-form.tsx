@@ -2,23 +2,25 @@
 // storage in whole GiB, starting from the silo's current quotas; 0 makes a resource unprovisionable.
 // The same three fields are the quotas of the silo create form (QuotaFields in silo-form.tsx).
 import { css } from 'styled-system/css'
-import { useResource } from '../../storage'
-import { SideModal, Skeleton, toast } from '../components'
+import { toast } from '../components'
 import { useForm } from '../hooks/use-form'
-import { QueryError } from '../ui/QueryError'
 import { QUOTA_RULES, type QuotaValues, quotaValues, siloViewParams, updateQuotas } from './silo'
 import { FleetSideForm, QuotaFields } from './silo-form'
+import { WhenLoaded } from './when-loaded'
 
 type Props = { silo: string; onDismiss: () => void }
 
 export function SiloQuotasForm({ silo, onDismiss }: Props) {
-  const view = useResource('siloQuotasView', siloViewParams(silo))
-  // The values start from the silo's quotas: the form mounts once they are known.
-  if (view.data) return <QuotasFields silo={silo} current={quotaValues(view.data)} onDismiss={onDismiss} />
   return (
-    <SideModal open onDismiss={onDismiss} title="Edit quotas" subtitle={silo} cancelLabel="Close">
-      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
-    </SideModal>
+    <WhenLoaded
+      endpoint="siloQuotasView"
+      params={siloViewParams(silo)}
+      title="Edit quotas"
+      subtitle={silo}
+      onDismiss={onDismiss}
+    >
+      {(quotas) => <QuotasFields silo={silo} current={quotaValues(quotas)} onDismiss={onDismiss} />}
+    </WhenLoaded>
   )
 }
 

@@ -6,13 +6,13 @@
 import { useRef } from 'react'
 import { mutate, useList } from '../../storage'
 import type { Disk } from '../api/types'
-import { Select, SideModalForm, TextField, toast } from '../components'
-import { NameField } from '../components/FormField'
+import { Select, SideModalForm, toast } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
 import { useForm } from '../hooks/use-form'
 import { diskRowRefusal } from '../ui/row-state'
 import { formatBytes } from '../util/bytes'
 import { generateName } from '../util/names'
+import { NameAndDescription } from './fields'
 import { chosen, NAME } from './validation'
 
 /** The project's disks, read with the key the instance forms use, so all share one cache entry. */
@@ -86,8 +86,7 @@ export function SnapshotCreateForm({ project, onDismiss }: { project: string; on
           }
         }}
       />
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
     </SideModalForm>
   )
 }

@@ -4,9 +4,9 @@ import { useId } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes/input'
 import { useResource } from '../../storage'
-import { CopyButton, SideModal, Skeleton } from '../components'
-import { QueryError } from '../ui/QueryError'
+import { CopyButton } from '../components'
 import { formatDateTime } from '../util/date'
+import { ViewSideModal } from './when-loaded'
 
 const fieldClass = css({ display: 'flex', flexDir: 'column', gap: '1.5', mb: '4' })
 const labelClass = css({ fontSize: 'sm', fontWeight: 'medium' })
@@ -43,12 +43,9 @@ function ReadOnlyField({ label, value, multiline }: { label: string; value: stri
 
 export function SshKeyViewForm({ sshKey, onDismiss }: { sshKey: string; onDismiss: () => void }) {
   const key = useResource('currentUserSshKeyView', { path: { sshKey } })
-  const data = key.data
   return (
-    <SideModal open onDismiss={onDismiss} title="SSH key" subtitle={sshKey} cancelLabel="Close">
-      {key.error && !data ? (
-        <QueryError error={key.error} />
-      ) : data ? (
+    <ViewSideModal view={key} title="SSH key" subtitle={sshKey} onDismiss={onDismiss}>
+      {(data) => (
         <>
           <ReadOnlyField label="Name" value={data.name} />
           <ReadOnlyField label="Description" value={data.description} />
@@ -58,9 +55,7 @@ export function SshKeyViewForm({ sshKey, onDismiss }: { sshKey: string; onDismis
             key instead.
           </p>
         </>
-      ) : (
-        <Skeleton />
       )}
-    </SideModal>
+    </ViewSideModal>
   )
 }

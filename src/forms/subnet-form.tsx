@@ -3,9 +3,8 @@
 // API picks a /64 of the VPC's prefix without one) and the optional custom router, chosen among the
 // VPC's custom routers (the system router applies to every subnet anyway). The API fixes the blocks at
 // creation (nexus.json VpcSubnetUpdate has none), so editing shows them read-only.
-import { mutate, useList, useResource } from '../../storage'
+import { mutate, useList } from '../../storage'
 import { Select, SideModalForm, TextField, toast } from '../components'
-import { NameField } from '../components/FormField'
 import { useActionReason } from '../hooks/use-action-reason'
 import { type FieldProps, useForm } from '../hooks/use-form'
 import {
@@ -18,8 +17,9 @@ import {
   subnetUpdateBody,
   type VpcRef,
 } from '../pages/project/vpc/routing'
-import { WhenLoaded } from './router-form'
+import { NameAndDescription } from './fields'
 import { NAME } from './validation'
+import { WhenLoaded } from './when-loaded'
 
 const subnetLists = [{ endpoint: 'vpcSubnetList' as const }, { endpoint: 'vpcSubnetView' as const }]
 
@@ -29,13 +29,14 @@ export function SubnetForm({
   ...ref
 }: VpcRef & { subnet?: string; onDismiss: () => void }) {
   if (subnet === undefined) return <SubnetFields {...ref} onDismiss={onDismiss} />
-  return <SubnetEdit {...ref} subnet={subnet} onDismiss={onDismiss} />
-}
-
-function SubnetEdit({ subnet, onDismiss, ...ref }: VpcRef & { subnet: string; onDismiss: () => void }) {
-  const view = useResource('vpcSubnetView', { path: { subnet }, query: ref })
   return (
-    <WhenLoaded view={view} title="Edit subnet" subtitle={subnet} onDismiss={onDismiss}>
+    <WhenLoaded
+      endpoint="vpcSubnetView"
+      params={{ path: { subnet }, query: ref }}
+      title="Edit subnet"
+      subtitle={subnet}
+      onDismiss={onDismiss}
+    >
       {(current) => <SubnetFields {...ref} current={current} onDismiss={onDismiss} />}
     </WhenLoaded>
   )
@@ -100,8 +101,7 @@ function SubnetFields({
       onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       <TextField
         label="IPv4 block"
         required={!editing}

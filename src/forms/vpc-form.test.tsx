@@ -77,25 +77,24 @@ describe('new VPC', () => {
 
   it('creates with the values given, sending the IPv6 prefix only when there is one', async () => {
     world.mutate.mockResolvedValue(ok({ ...vpc, name: 'web' }))
-    const f = await open()
-    f.type('Name', 'web')
-    f.type('Description', 'front end')
-    await f.send('Create VPC')
-    expectSent('vpcCreate', {
-      query: { project: 'mock-project' },
-      body: { name: 'web', description: 'front end', dnsName: 'web' },
-    })
+    const create = async (typed: Record<string, string>, body: object) => {
+      const f = await open()
+      for (const [name, value] of Object.entries(typed)) f.type(name, value)
+      await f.send('Create VPC')
+      expectSent('vpcCreate', { query: { project: 'mock-project' }, body })
+      return f
+    }
+    const f = await create(
+      { Name: 'web', Description: 'front end' },
+      { name: 'web', description: 'front end', dnsName: 'web' },
+    )
     expect(f.onSaved).toHaveBeenCalledWith(expect.objectContaining({ name: 'web' }))
 
     cleanup()
-    const g = await open()
-    g.type('Name', 'api')
-    g.type('IPv6 prefix', 'fd12:3456:789a::/48')
-    await g.send('Create VPC')
-    expectSent('vpcCreate', {
-      query: { project: 'mock-project' },
-      body: { name: 'api', description: '', dnsName: 'api', ipv6Prefix: 'fd12:3456:789a::/48' },
-    })
+    await create(
+      { Name: 'api', 'IPv6 prefix': 'fd12:3456:789a::/48' },
+      { name: 'api', description: '', dnsName: 'api', ipv6Prefix: 'fd12:3456:789a::/48' },
+    )
   })
 
   it('refuses a prefix that is not a VPC /48 on its field, sending nothing', async () => {

@@ -4,12 +4,10 @@
 // typed. A taken name comes back on the name field ("VPC name already exists", spec section 8) with
 // every value kept.
 import type { ChangeEvent } from 'react'
-import { useResource } from '../../storage'
-import { SideModal, SideModalForm, Skeleton, TextField, toast } from '../components'
+import { SideModalForm, TextField, toast } from '../components'
 import { NameField } from '../components/FormField'
 import { useActionReason } from '../hooks/use-action-reason'
 import { useForm } from '../hooks/use-form'
-import { QueryError } from '../ui/QueryError'
 import { NAME, nameRule } from './validation'
 import {
   createVpc,
@@ -21,6 +19,7 @@ import {
   vpcViewParams,
   vpcWriteNeed,
 } from './vpc'
+import { WhenLoaded } from './when-loaded'
 
 type Props = {
   project: string
@@ -33,17 +32,16 @@ type Props = {
 
 export function VpcForm({ vpc, ...props }: Props) {
   if (vpc === undefined) return <VpcFields {...props} />
-  return <VpcEdit vpc={vpc} {...props} />
-}
-
-function VpcEdit({ vpc, ...props }: Props & { vpc: string }) {
-  const view = useResource('vpcView', vpcViewParams(props.project, vpc))
-  // The form's values start from the VPC: it mounts once the VPC is known.
-  if (view.data) return <VpcFields current={view.data} {...props} />
   return (
-    <SideModal open onDismiss={props.onDismiss} title="Edit VPC" subtitle={vpc} cancelLabel="Close">
-      {view.error ? <QueryError error={view.error} /> : <Skeleton />}
-    </SideModal>
+    <WhenLoaded
+      endpoint="vpcView"
+      params={vpcViewParams(props.project, vpc)}
+      title="Edit VPC"
+      subtitle={vpc}
+      onDismiss={props.onDismiss}
+    >
+      {(current) => <VpcFields current={current} {...props} />}
+    </WhenLoaded>
   )
 }
 

@@ -5,7 +5,6 @@ import { lazy, Suspense, useContext } from 'react'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import type { Project } from '../api/types'
-import { confirmDelete } from '../components/confirm-queue'
 import { FolderIcon } from '../components/icons'
 import { nameColumn, ResourceList } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
@@ -14,6 +13,7 @@ import { useListGo } from '../hooks/use-list-go'
 import { paths } from '../paths'
 import { Outlet, RouteParamsContext } from '../route-context'
 import { deleteListed } from '../ui/delete'
+import { editDeleteActions } from '../ui/row-actions'
 import { formatDateTime } from '../util/date'
 
 const columns = defineColumns<Project>([
@@ -77,20 +77,16 @@ export default function ProjectsPage() {
         disabledReason: createReason(),
       }}
       empty={{ title: 'No projects', body: 'Projects your silo role lets you see appear here.' }}
-      actions={(p) => [
-        {
-          label: 'Edit',
-          disabledReason: editReason(),
-          onSelect: () => go(paths.projectEdit({ project: p.name })),
-        },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: deleteReason(),
-          onSelect: () =>
-            confirmDelete({ resourceKind: 'project', name: p.name, run: () => deleteProject(p) }),
-        },
-      ]}
+      actions={(p) =>
+        editDeleteActions({
+          kind: 'project',
+          name: p.name,
+          edit: () => go(paths.projectEdit({ project: p.name })),
+          remove: () => deleteProject(p),
+          editReason: editReason(),
+          deleteReason: deleteReason(),
+        })
+      }
     >
       <Outlet />
     </ResourceList>

@@ -5,7 +5,6 @@
 import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
-import { confirmDelete } from '../../components/confirm-queue'
 import { ServerIcon } from '../../components/icons'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -13,6 +12,7 @@ import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
+import { editDeleteActions } from '../../ui/row-actions'
 import { formatDateTime } from '../../util/date'
 import { type AntiAffinityGroup, deleteGroup, groupWriteNeed } from './affinity-actions'
 
@@ -78,20 +78,16 @@ export default function AffinityPage() {
         title: 'No anti-affinity groups',
         body: `Project ${project} has no anti-affinity groups. A group keeps its instances on different sleds.`,
       }}
-      actions={(g) => [
-        {
-          label: 'Edit',
-          disabledReason: editReason(),
-          onSelect: () => navigate(paths.affinityGroupEdit({ project, antiAffinityGroup: g.name })),
-        },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: deleteReason(),
-          onSelect: () =>
-            confirmDelete({ resourceKind: 'anti-affinity group', name: g.name, run: () => deleteGroup(g) }),
-        },
-      ]}
+      actions={(g) =>
+        editDeleteActions({
+          kind: 'anti-affinity group',
+          name: g.name,
+          edit: () => navigate(paths.affinityGroupEdit({ project, antiAffinityGroup: g.name })),
+          remove: () => deleteGroup(g),
+          editReason: editReason(),
+          deleteReason: deleteReason(),
+        })
+      }
     >
       <Outlet />
     </ResourceList>

@@ -5,7 +5,6 @@
 import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
-import { confirmDelete } from '../../components/confirm-queue'
 import { NetworkingIcon } from '../../components/icons'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -14,6 +13,7 @@ import { useFleetActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
 import { Outlet } from '../../route-context'
+import { editDeleteActions } from '../../ui/row-actions'
 import { formatDateTime } from '../../util/date'
 import { PoolUsage } from './ip-pool/usage'
 
@@ -69,19 +69,16 @@ export default function IpPoolsPage() {
         title: 'No IP pools',
         body: 'IP pools hold the addresses instances and floating IPs take: create one, add ranges, link it to silos.',
       }}
-      actions={(p) => [
-        {
-          label: 'Edit',
-          disabledReason: writeReason(),
-          onSelect: () => navigate(paths.ipPoolEdit({ pool: p.name })),
-        },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: writeReason(),
-          onSelect: () => confirmDelete({ resourceKind: 'IP pool', name: p.name, run: () => deletePool(p) }),
-        },
-      ]}
+      actions={(p) =>
+        editDeleteActions({
+          kind: 'IP pool',
+          name: p.name,
+          edit: () => navigate(paths.ipPoolEdit({ pool: p.name })),
+          remove: () => deletePool(p),
+          editReason: writeReason(),
+          deleteReason: writeReason(),
+        })
+      }
     >
       <Outlet />
     </ResourceList>

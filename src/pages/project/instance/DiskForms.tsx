@@ -4,10 +4,11 @@
 import type { ReactNode } from 'react'
 import { useList } from '../../../../storage'
 import type { Instance } from '../../../api/types'
-import { Select, SideModalForm, type SideModalFormState, TextField, toast } from '../../../components'
+import { Select, SideModalForm, type SideModalFormState, toast } from '../../../components'
 import { errorMessage } from '../../../components/confirm-queue'
-import { NameField, WholeNumberField } from '../../../components/FormField'
+import { WholeNumberField } from '../../../components/FormField'
 import { createBlankDisk } from '../../../forms/disk-blank'
+import { NameAndDescription } from '../../../forms/fields'
 import { DISK_SIZE, MAX_DISK_GIB } from '../../../forms/instance-create'
 import { chosen, NAME } from '../../../forms/validation'
 import { useForm } from '../../../hooks/use-form'
@@ -102,8 +103,7 @@ export function CreateDiskForm(props: FormProps) {
   })
   return (
     <DiskSideModal form={form} title="Create disk" submitLabel="Create and attach" of={props}>
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       <WholeNumberField label="Size (GiB)" min={1} max={MAX_DISK_GIB} required {...form.field('sizeGib')} />
     </DiskSideModal>
   )

@@ -1,6 +1,6 @@
 import type { Instance } from '../../../api/types'
 import { SideModalForm, TextField, toast } from '../../../components'
-import { NameField } from '../../../components/FormField'
+import { NameAndDescription } from '../../../forms/fields'
 import { check, chosen, IP, NAME } from '../../../forms/validation'
 import { VpcSubnetFields } from '../../../forms/vpc-subnet-fields'
 import { FormError, useForm } from '../../../hooks/use-form'
@@ -45,8 +45,7 @@ export function NicCreateForm({
       submitLabel="Add network interface"
       {...frame(common)}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
       <VpcSubnetFields
         project={project}
         vpc={vpc}
@@ -99,8 +98,7 @@ export function NicEditForm({ instance, nic, ...common }: Common & { instance: I
       submitLabel="Save"
       {...frame(common)}
     >
-      <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <NameAndDescription form={form} />
     </SideModalForm>
   )
 }

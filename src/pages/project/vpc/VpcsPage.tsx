@@ -5,7 +5,6 @@ import { lazy, Suspense, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
 import { useResource } from '../../../../storage'
-import { confirmDelete } from '../../../components/confirm-queue'
 import { NetworkingIcon } from '../../../components/icons'
 import { AfterPaint, nameColumn, ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
@@ -14,6 +13,7 @@ import { useActionReason } from '../../../hooks/use-action-reason'
 import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
+import { editDeleteActions } from '../../../ui/row-actions'
 import { formatDateTime } from '../../../util/date'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
@@ -90,19 +90,16 @@ export default function VpcsPage() {
         title: 'No VPCs',
         body: `Project ${project} has no VPCs. A VPC holds the subnets, routers and firewall rules of its instances' network interfaces.`,
       }}
-      actions={(vpc) => [
-        {
-          label: 'Edit',
-          disabledReason: editReason(),
-          onSelect: () => navigate(paths.vpcEdit({ project, vpc: vpc.name })),
-        },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: deleteReason(),
-          onSelect: () => confirmDelete({ resourceKind: 'VPC', name: vpc.name, run: () => deleteVpc(vpc) }),
-        },
-      ]}
+      actions={(vpc) =>
+        editDeleteActions({
+          kind: 'VPC',
+          name: vpc.name,
+          edit: () => navigate(paths.vpcEdit({ project, vpc: vpc.name })),
+          remove: () => deleteVpc(vpc),
+          editReason: editReason(),
+          deleteReason: deleteReason(),
+        })
+      }
     >
       <Outlet />
     </ResourceList>

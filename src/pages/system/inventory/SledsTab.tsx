@@ -4,15 +4,13 @@
 import { ServerIcon } from '../../../components'
 import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
-import { HardwareStateBadge, mono, PolicyBadge, SledId } from './columns'
+import { baseboardColumns, HardwareStateBadge, PolicyBadge, SledId } from './columns'
 import { useProvisionPolicyAction } from './provision-policy'
 import { provisionPolicyLabel, type Sled } from './sled'
 
 const columns = defineColumns<Sled>([
   { id: 'id', header: 'ID', cell: (s) => <SledId id={s.id} /> },
-  { id: 'serial', header: 'Serial', cell: (s) => <span className={mono}>{s.baseboard.serial}</span> },
-  { id: 'part', header: 'Part', cell: (s) => <span className={mono}>{s.baseboard.part}</span> },
-  { id: 'revision', header: 'Revision', cell: (s) => s.baseboard.revision },
+  ...baseboardColumns<Sled>(),
   { id: 'policy', header: 'Policy', cell: (s) => <PolicyBadge policy={s.policy} /> },
   { id: 'provision', header: 'Provision policy', cell: provisionPolicyLabel },
   { id: 'state', header: 'State', cell: (s) => <HardwareStateBadge state={s.state} /> },

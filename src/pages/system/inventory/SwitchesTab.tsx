@@ -2,14 +2,12 @@
 import { NetworkingIcon } from '../../../components'
 import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
-import { mono, ShortId } from './columns'
+import { baseboardColumns, ShortId } from './columns'
 import type { Switch } from './sled'
 
 const columns = defineColumns<Switch>([
   { id: 'id', header: 'ID', cell: (s) => <ShortId id={s.id} what="switch ID" /> },
-  { id: 'serial', header: 'Serial', cell: (s) => <span className={mono}>{s.baseboard.serial}</span> },
-  { id: 'part', header: 'Part', cell: (s) => <span className={mono}>{s.baseboard.part}</span> },
-  { id: 'revision', header: 'Revision', cell: (s) => s.baseboard.revision },
+  ...baseboardColumns<Switch>(),
   { id: 'rack', header: 'Rack', cell: (s) => <ShortId id={s.rackId} what="rack ID" /> },
 ])
 

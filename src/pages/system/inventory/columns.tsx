@@ -77,6 +77,17 @@ const sledDiskColumns = physicalDiskColumns(false)
 
 export { mono }
 
+/** Serial, part and revision of a rack part's baseboard: the same three columns for sleds and switches. */
+export function baseboardColumns<
+  T extends { baseboard: { serial: string; part: string; revision: number } },
+>() {
+  return defineColumns<T>([
+    { id: 'serial', header: 'Serial', cell: (r) => <span className={mono}>{r.baseboard.serial}</span> },
+    { id: 'part', header: 'Part', cell: (r) => <span className={mono}>{r.baseboard.part}</span> },
+    { id: 'revision', header: 'Revision', cell: (r) => r.baseboard.revision },
+  ])
+}
+
 /** The physical disks of the fleet (no sled) or of one sled: one list, so both tabs read the same. */
 export function PhysicalDiskList({ sledId }: { sledId?: string }) {
   const shared = {

@@ -1,0 +1,44 @@
+// Field groups the side forms share, bound to the form hook: a form names its keys once, and every
+// form shows the same labels and wiring, so the e2e tests' selectors hold for all of them at once.
+import { TextField } from '../components'
+import { NameField, RadioGroup } from '../components/FormField'
+import type { Form, FormValues } from '../hooks/use-form'
+
+/** The Name (with the contract's rule under it) and Description a create or edit form opens with. */
+export function NameAndDescription({
+  form,
+}: {
+  form: Pick<Form<{ name: string; description: string }>, 'field'>
+}) {
+  return (
+    <>
+      <NameField label="Name" required describeRule {...form.field('name')} />
+      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+    </>
+  )
+}
+
+/** A radio group over one form value. `name` (the inputs' group) defaults to the value's key. */
+export function FormRadio<V extends FormValues, K extends keyof V & string>({
+  form,
+  field,
+  legend,
+  options,
+  name = field,
+}: {
+  form: Pick<Form<V>, 'values' | 'set'>
+  field: K
+  legend: string
+  options: readonly { value: V[K] & string; label: string }[]
+  name?: string
+}) {
+  return (
+    <RadioGroup
+      legend={legend}
+      name={name}
+      value={form.values[field] as V[K] & string}
+      options={options}
+      onChange={(v) => form.set(field, v)}
+    />
+  )
+}

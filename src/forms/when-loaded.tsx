@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react'
+import { type QueryResult, useResource } from '../../storage'
+import type { ApiParams, ApiResponse, OperationName } from '../api/types'
+import { SideModal, Skeleton } from '../components'
+import { QueryError } from '../ui/QueryError'
+
+/**
+ * An edit form's frame until the resource it edits is known: the values start from it, so the
+ * fields mount only then; the error, or a skeleton, stands in meanwhile.
+ */
+export function WhenLoaded<N extends OperationName>({
+  endpoint,
+  params,
+  title,
+  subtitle,
+  onDismiss,
+  children,
+}: {
+  endpoint: N
+  params: ApiParams<N>
+  title: string
+  subtitle: string
+  onDismiss: () => void
+  children: (data: ApiResponse<N>) => ReactNode
+}) {
+  const view = useResource(endpoint, params)
+  // The form brings its own side modal: the frame stands in only until the data is there.
+  if (view.data) return children(view.data)
+  return (
+    <ViewSideModal view={view} title={title} subtitle={subtitle} onDismiss={onDismiss}>
+      {children}
+    </ViewSideModal>
+  )
+}
+
+/**
+ * A read-only side modal of one resource: its details once known (a later failed refresh keeps them),
+ * else the error, else a skeleton. The caller reads `view` itself, so it can also poll it.
+ */
+export function ViewSideModal<T>({
+  view,
+  title,
+  subtitle,
+  onDismiss,
+  children,
+}: {
+  view: Pick<QueryResult<T>, 'data' | 'error'>
+  title: string
+  subtitle: string
+  onDismiss: () => void
+  children: (data: T) => ReactNode
+}) {
+  return (
+    <SideModal open onDismiss={onDismiss} title={title} subtitle={subtitle} cancelLabel="Close">
+      {view.data ? children(view.data) : view.error ? <QueryError error={view.error} /> : <Skeleton />}
+    </SideModal>
+  )
+}
