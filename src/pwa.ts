@@ -1,9 +1,11 @@
 // PWA registration through workbox-window. A waiting new version shows a toast "A new version is
 // available" with a Reload action; reload happens once, after the new worker takes control.
 //
-// Loaded and run only after the first screen has painted (src/first-screen.ts, bootstrap.ts).
+// Loaded only after the first screen has painted (src/first-screen.ts, bootstrap.ts), and registers
+// only when the screen is settled again: while this chunk loaded, the screen may have turned busy.
 import { Workbox } from 'workbox-window'
 import { toast } from './components/toast-queue'
+import { firstScreenPainted } from './first-screen'
 
 export const NEW_VERSION = 'A new version is available'
 
@@ -27,5 +29,5 @@ export function registerPwa() {
       },
     })
   })
-  void wb.register()
+  void firstScreenPainted().then(() => wb.register())
 }
