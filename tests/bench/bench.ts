@@ -417,37 +417,31 @@ async function printFirstVisit(browser: Browser) {
   )
 }
 
+/** Runs `work` against the production build served in-process, then stops both. */
+async function withServerAndBrowser(work: (browser: Browser) => Promise<void>) {
+  // Never measure someone else's server.
+  if (await portTaken()) throw new Error(`${BASE} is already in use: set BENCH_PORT to a free port`)
+  const { startServer } = await import('../../mocks/server')
+  const server = await startServer({ port: PORT, host: HOST, dist: DIST, build: DIST === undefined })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    await work(browser)
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === 'profile') {
-    if (await portTaken()) throw new Error(`${BASE} is already in use: set BENCH_PORT to a free port`)
-    const { startServer } = await import('../../mocks/server')
-    const server = await startServer({ port: PORT, host: HOST, dist: DIST, build: DIST === undefined })
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    })
-    try {
-      printProfile(await profileWarm(browser))
-    } finally {
-      await browser.close()
-      await server.close()
-    }
+    await withServerAndBrowser(async (browser) => printProfile(await profileWarm(browser)))
     return
   }
   if (process.env.BENCH_ONLY === 'first') {
-    if (await portTaken()) throw new Error(`${BASE} is already in use: set BENCH_PORT to a free port`)
-    const { startServer } = await import('../../mocks/server')
-    const server = await startServer({ port: PORT, host: HOST, dist: DIST, build: DIST === undefined })
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    })
-    try {
-      await printFirstVisit(browser)
-    } finally {
-      await browser.close()
-      await server.close()
-    }
+    await withServerAndBrowser(printFirstVisit)
     return
   }
   if (process.env.BENCH_ONLY === 'chart') {
