@@ -2,7 +2,9 @@
 // refusal texts and which states are transitional. A list row needs these to paint; the machine
 // (disk.machine.ts) builds on them, re-exports them, and alone decides what a state allows (rows read
 // that from __generated__/action-tables.ts, which is asked of the machine).
+
 import type { DiskState } from '../src/api/types'
+import { refusalOf } from './refusal'
 
 /** Every disk state of spec section 4, in the spec's order. */
 export const DISK_STATES = [
@@ -57,11 +59,8 @@ export const DISK_BUSY_REASON = 'Another action on this disk is in progress'
 
 /** Why `action` is refused for a live snapshot of the machine, or null when allowed. */
 export function diskRefusal(
-  // Method syntax: a snapshot whose `can` takes the machine's wider event union fits.
   snapshot: { can(event: { type: DiskAction }): boolean; value: unknown },
   action: DiskAction,
 ): string | null {
-  if (snapshot.can({ type: action })) return null
-  if ((snapshot.value as { activity?: unknown }).activity !== 'idle') return DISK_BUSY_REASON
-  return diskActionRefusal[action]
+  return refusalOf(snapshot, action, DISK_BUSY_REASON, diskActionRefusal)
 }

@@ -3,7 +3,9 @@
 // here keeps xstate and the machine out of the list's first load. The machine
 // (instance.machine.ts) builds on these and re-exports them; it alone decides what a state allows
 // (rows read that from __generated__/action-tables.ts, which is asked of the machine).
+
 import type { Instance, InstanceState } from '../src/api/types'
+import { refusalOf } from './refusal'
 
 /** Every run state of spec section 4, in the spec's order. */
 export const INSTANCE_STATES = [
@@ -87,14 +89,10 @@ export const INSTANCE_BUSY_REASON = 'Another action on this instance is in progr
  * it needs no xstate of its own.
  */
 export function instanceRefusal(
-  // Method syntax: a snapshot whose `can` takes the machine's wider event union fits.
   snapshot: { can(event: { type: InstanceAction }): boolean; value: unknown },
   action: InstanceAction,
 ): string | null {
-  if (snapshot.can({ type: action })) return null
-  const activity = (snapshot.value as { activity?: unknown }).activity
-  if (activity !== 'idle') return INSTANCE_BUSY_REASON
-  return instanceActionRefusal[action]
+  return refusalOf(snapshot, action, INSTANCE_BUSY_REASON, instanceActionRefusal)
 }
 
 /**

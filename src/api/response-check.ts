@@ -4,7 +4,6 @@
 // chunk per OpenAPI tag, when the first operation of that group is called. A group module is a function
 // of the valibot functions it uses (handed over here), so valibot is part of this chunk only.
 import { type BaseIssue, type GenericSchema, safeParse } from 'valibot'
-import { operations } from './__generated__/operations'
 import { responseSchemas as coreSchemas } from './__generated__/response-schemas/core'
 import {
   CORE_GROUP,
@@ -13,6 +12,7 @@ import {
 } from './__generated__/response-schemas/index'
 import { valibot } from './__generated__/response-schemas/valibot'
 import type { OperationName } from './types'
+import { schemaGroupOf } from './validate'
 
 export type ShapeProblem = { path: string; message: string }
 
@@ -26,8 +26,7 @@ const groups = new Map<string, Promise<ResponseSchemas>>([
  * forgotten, so the next call tries again, and the failure reaches the caller.
  */
 export function responseSchemaOf(name: OperationName): Promise<GenericSchema | undefined> {
-  const op = operations[name]
-  const group: string | undefined = 'schemas' in op ? op.schemas : undefined
+  const group = schemaGroupOf(name)
   if (group === undefined) return Promise.resolve(undefined)
   let table = groups.get(group)
   if (!table) {

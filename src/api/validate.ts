@@ -12,6 +12,12 @@ type Checker = typeof import('./response-check')
 
 let checker: Promise<Checker> | undefined
 
+/** The response-schema group of an operation; undefined when the contract gives it no JSON body. */
+export function schemaGroupOf(name: OperationName): string | undefined {
+  const op = operations[name]
+  return 'schemas' in op ? op.schemas : undefined
+}
+
 /**
  * Starts loading the checker (a chunk of its own) and, given the operation, its schema group. The
  * client calls this as a request starts, so the chunks load while the request is on the wire and a
@@ -25,8 +31,7 @@ export function prepareValidation(name?: OperationName): Promise<Checker> {
     // on a slow link that is a round trip less before the first answer can be shown. The checker's
     // own import of the group (responseSchemaOf) then finds the module loaded. A failure here is
     // handled (and logged once) by validateResponse, which asks again.
-    const op = operations[name]
-    const group: string | undefined = 'schemas' in op ? op.schemas : undefined
+    const group = schemaGroupOf(name)
     if (group !== undefined && group !== CORE_GROUP) responseSchemaGroups[group]?.().catch(() => undefined)
     checker.then((m) => m.responseSchemaOf(name)).catch(() => undefined)
   }
