@@ -1,20 +1,12 @@
 // Centred layout for the device pages (spec section 2).
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { CentredMain } from '../components/CentredMain'
 
 export function DeviceLayout({ children }: { children: ReactNode }) {
   return (
-    <main
-      id="main"
-      className={css({
-        minH: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: '8',
-      })}
-    >
-      <div className={css({ w: 'full', maxW: 'modalMedium', textAlign: 'center' })}>{children}</div>
-    </main>
+    <CentredMain height="screen" className={css({ w: 'full' })}>
+      {children}
+    </CentredMain>
   )
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { Link, useLocation } from 'wouter'
+import { CentredMain } from '../components/CentredMain'
 import { paths } from '../paths'
 import { APP_NAME } from '../routes'
 import { signOut } from '../session'
@@ -29,29 +30,18 @@ export function StatusPage({
   children?: React.ReactNode
 }) {
   return (
-    <main
-      id="main"
-      className={css({
-        minH: '80vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: '8',
-      })}
-    >
-      <div className={css({ maxW: 'modalMedium', textAlign: 'center', display: 'grid', gap: '4' })}>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{title}</h1>
-        <p className={css({ color: 'fg.muted' })}>{body}</p>
-        {children}
-        <div className={css({ display: 'flex', gap: '3', justifyContent: 'center' })}>
-          <Link href={paths.projects()} className={button({ variant: 'primary' })}>
-            {S.backToConsole}
-          </Link>
-          <button type="button" className={button({ variant: 'secondary' })} onClick={() => void signOut()}>
-            {S.signOut}
-          </button>
-        </div>
+    <CentredMain height="page" className={css({ display: 'grid', gap: '4' })}>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{title}</h1>
+      <p className={css({ color: 'fg.muted' })}>{body}</p>
+      {children}
+      <div className={css({ display: 'flex', gap: '3', justifyContent: 'center' })}>
+        <Link href={paths.projects()} className={button({ variant: 'primary' })}>
+          {S.backToConsole}
+        </Link>
+        <button type="button" className={button({ variant: 'secondary' })} onClick={() => void signOut()}>
+          {S.signOut}
+        </button>
       </div>
-    </main>
+    </CentredMain>
   )
 }

@@ -26,6 +26,7 @@ import { table as tableRecipe } from 'styled-system/recipes/table'
 import { token } from 'styled-system/tokens'
 import { decimate } from '../../util/decimate'
 import { Button } from '../Button'
+import { ChartNotice } from './ChartNotice'
 import {
   type ChartPoint,
   formatPointTime,
@@ -102,16 +103,6 @@ const tooltipBox = css({
 const legendList = css({ display: 'flex', flexWrap: 'wrap', gap: '3', fontSize: 'xs', color: 'fg.muted' })
 const swatch = css({ display: 'inline-block', w: '2.5', h: '2.5', borderRadius: 'sm', mr: '1.5' })
 const summaryList = css({ fontSize: 'xs', color: 'fg.muted', display: 'grid', gap: '0.5' })
-const emptyBox = css({
-  display: 'grid',
-  placeItems: 'center',
-  borderWidth: '1px',
-  borderStyle: 'dashed',
-  borderColor: 'border.default',
-  borderRadius: 'md',
-  color: 'fg.muted',
-  fontSize: 'sm',
-})
 const tableScroll = css({ maxH: '16rem', overflow: 'auto', borderRadius: 'md' })
 const srOnly = css({ srOnly: true })
 
@@ -143,9 +134,7 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
       </h3>
       <div ref={ref}>
         {!hasPoints ? (
-          <div className={emptyBox} style={{ height: props.height ?? 200 }}>
-            No data for this time range
-          </div>
+          <ChartNotice height={props.height ?? 200}>No data for this time range</ChartNotice>
         ) : (
           width !== null && <ChartBody {...props} width={width} id={id} />
         )}

@@ -12,12 +12,24 @@ import { adoptUser, retryPendingLogout, sessionReplaced } from '../../session'
 
 export const LOGIN_FAILED = 'Could not sign in. Check the username and password and try again.'
 
+type Credentials = { username: string; password: string }
+
+/** The two fields of the form: both required, both named for the browser's password manager. */
+const CREDENTIAL_FIELDS: readonly {
+  name: keyof Credentials
+  label: string
+  type?: 'password'
+  autoComplete: string
+}[] = [
+  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+]
+
 export default function LoginLocalPage() {
   const { silo } = useRouteParams('silo')
   const [, navigate] = useLocation()
   const redirectUri = new URLSearchParams(useSearch()).get('redirect_uri')
-  const [username, setUsername] = useState('')
-  const [password, setPassword] = useState('')
+  const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' })
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const errorId = useId()
@@ -29,7 +41,7 @@ export default function LoginLocalPage() {
     // A sign-out still waiting for the server gets its chance first, so the old session ends
     // rather than being orphaned by the new cookie (that new cookie replaces it here either way).
     await retryPendingLogout()
-    const result = await api.call('loginLocal', { path: { siloName: silo }, body: { username, password } })
+    const result = await api.call('loginLocal', { path: { siloName: silo }, body: credentials })
     setPending(false)
     if (result.type === 'success') {
       sessionReplaced()
@@ -43,7 +55,7 @@ export default function LoginLocalPage() {
       navigate(safeRedirect(redirectUri, window.location.origin), { replace: true })
       return
     }
-    setPassword('')
+    setCredentials((c) => ({ ...c, password: '' }))
     setError(
       result.type === 'error' && result.data.statusCode === 401
         ? LOGIN_FAILED
@@ -63,23 +75,18 @@ export default function LoginLocalPage() {
           Silo <strong>{silo}</strong>
         </p>
       </div>
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        required
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      {CREDENTIAL_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          {...field}
+          required
+          value={credentials[field.name]}
+          onChange={(e) => {
+            const { value } = e.target
+            setCredentials((c) => ({ ...c, [field.name]: value }))
+          }}
+        />
+      ))}
       {error && (
         <p id={errorId} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
           {error}

@@ -2,18 +2,11 @@
 // the instance page's header.
 import { css } from 'styled-system/css'
 import { useList } from '../../../../storage'
-import { CopyButton } from '../../../components/CopyButton'
+import { CopyableValue } from '../../../components/CopyableValue'
 import { instanceExternalIpsParams } from './queries'
 
 const muted = css({ color: 'fg.muted', fontSize: 'xs' })
 const ipList = css({ display: 'flex', flexDir: 'column', gap: '0.5' })
-const ipItem = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  fontFamily: 'mono',
-  fontSize: 'xs',
-})
 
 /**
  * The addresses an instance is reached at: ephemeral and floating (SNAT addresses are shared, outbound
@@ -28,10 +21,7 @@ export function ExternalIps({ project, instance }: { project: string; instance: 
   return (
     <span className={ipList}>
       {reachable.map((ip) => (
-        <span key={ip.ip} className={ipItem}>
-          {ip.ip}
-          <CopyButton value={ip.ip} label={`IP address ${ip.ip}`} />
-        </span>
+        <CopyableValue key={ip.ip} value={ip.ip} label={`IP address ${ip.ip}`} size="xs" />
       ))}
     </span>
   )

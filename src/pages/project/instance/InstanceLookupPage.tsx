@@ -6,34 +6,21 @@ import { css } from 'styled-system/css'
 import { Redirect } from 'wouter'
 import { useResource } from '../../../../storage'
 import type { Instance } from '../../../api/types'
-import { CloudOffIcon, EmptyState, Skeleton } from '../../../components'
+import { Skeleton } from '../../../components'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import { T } from '../../../strings'
-import { QueryError } from '../../../ui/QueryError'
+import { errorOrOffline, type ReadState } from '../../../ui/stand-in'
 import { NotFoundPage } from '../../NotFoundPage'
 import { isUuid } from './helpers'
 
-type Query = {
-  data: unknown
-  error: { kind: string; message: string } | undefined
-  isOffline: boolean
-  isLoading: boolean
-}
-
 /** What shows while a step of the lookup has no answer: not found, the error, offline or loading. */
-function Pending({ query }: { query: Query }) {
+function Pending({ query }: { query: ReadState }) {
   if (query.error?.kind === 'not_found') return <NotFoundPage />
-  if (query.error) return <QueryError error={query.error} />
-  if (query.isOffline && !query.isLoading) {
-    return (
-      <EmptyState
-        icon={<CloudOffIcon />}
-        title={T.offline}
-        body="This instance is not cached on this device, so it cannot be looked up until the connection is back."
-      />
-    )
-  }
+  const standIn = errorOrOffline(
+    query,
+    'This instance is not cached on this device, so it cannot be looked up until the connection is back.',
+  )
+  if (standIn) return standIn
   return (
     <div aria-busy="true" className={css({ display: 'grid', gap: '3' })}>
       <span className={css({ srOnly: true })}>Looking up the instance</span>

@@ -9,26 +9,25 @@ export type InstanceRef = { project: string; instance: string }
  */
 export const INSTANCE_CHILD_LIMIT = 50
 
-export const instanceViewParams = ({ project, instance }: InstanceRef) => ({
-  path: { instance },
-  query: { project },
-})
+/** An endpoint under /v1/instances/{instance}, the project in the query. */
+const underInstance = ({ project, instance }: InstanceRef) => ({ path: { instance }, query: { project } })
 
-export const instanceDisksParams = ({ project, instance }: InstanceRef) => ({
+/** A paginated list under /v1/instances/{instance}: the whole of it in one page. */
+const listUnderInstance = ({ project, instance }: InstanceRef) => ({
   path: { instance },
   query: { project, limit: INSTANCE_CHILD_LIMIT },
 })
 
+export const instanceViewParams = underInstance
+
+export const instanceDisksParams = listUnderInstance
+
+/** NICs are listed at /v1/network-interfaces, the instance in the query. */
 export const instanceNicsParams = ({ project, instance }: InstanceRef) => ({
   query: { project, instance, limit: INSTANCE_CHILD_LIMIT },
 })
 
-export const instanceExternalIpsParams = ({ project, instance }: InstanceRef) => ({
-  path: { instance },
-  query: { project },
-})
+/** External IPs are not paginated. */
+export const instanceExternalIpsParams = underInstance
 
-export const instanceAntiAffinityParams = ({ project, instance }: InstanceRef) => ({
-  path: { instance },
-  query: { project, limit: INSTANCE_CHILD_LIMIT },
-})
+export const instanceAntiAffinityParams = listUnderInstance

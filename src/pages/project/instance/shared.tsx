@@ -4,31 +4,15 @@
 // on its way.
 import { type ReactNode, useId } from 'react'
 import { css } from 'styled-system/css'
-import { CloudOffIcon, type Column, EmptyState, Table } from '../../../components'
-import { T } from '../../../strings'
-import { QueryError } from '../../../ui/QueryError'
+import { type Column, EmptyState, Table } from '../../../components'
+import { errorOrOffline, type ReadState } from '../../../ui/stand-in'
 
-type ListState = {
-  data: unknown
-  error: { kind: string; message: string } | undefined
-  isOffline: boolean
-  isLoading: boolean
-}
+type ListState = ReadState & { data: unknown }
 
 /** The error or offline notice that stands in for a list without data, or null when the list shows. */
 export function listStandIn(list: ListState, what: string): ReactNode {
   if (list.data !== undefined) return null
-  if (list.error) return <QueryError error={list.error} />
-  if (list.isOffline && !list.isLoading) {
-    return (
-      <EmptyState
-        icon={<CloudOffIcon />}
-        title={T.offline}
-        body={`The ${what} of this instance are not cached on this device yet.`}
-      />
-    )
-  }
-  return null
+  return errorOrOffline(list, `The ${what} of this instance are not cached on this device yet.`)
 }
 
 export const sectionHeading = css({ fontSize: 'md', fontWeight: 'semibold', mb: '3' })

@@ -1,11 +1,7 @@
 // CPU sub-tab: vCPU time by state (run, idle, waiting, emulation), as a share of the instance's vCPU
 // time or as vCPU time per second (`?cpu=time`).
-import { useResource } from '../../../../../storage'
 import { Select } from '../../../../components'
-import { useRouteParams } from '../../../../route-context'
-import { ResourceFallback } from '../../../../ui/ResourceFallback'
-import { ChartGrid, pickerClass, useSearchParam } from './panel'
-import { instanceViewParams } from './queries'
+import { ChartGrid, pickerClass, useRouteInstance, useSearchParam } from './panel'
 import { cpuShare, cpuTime, percent } from './units'
 
 const UNITS = [
@@ -14,14 +10,9 @@ const UNITS = [
 ]
 
 export default function CpuMetrics() {
-  const { project, instance } = useRouteParams('project', 'instance')
-  const view = useResource('instanceView', instanceViewParams({ project, instance }))
+  const { project, instance: data, fallback } = useRouteInstance()
   const [unit, setUnit] = useSearchParam('cpu')
-  const data = view.data
-  if (!data)
-    return (
-      <ResourceFallback view={view} offlineBody={`Instance ${instance} is not cached on this device yet.`} />
-    )
+  if (!data) return fallback
   const asTime = unit === 'time'
   const query = {
     label: 'vCPU',

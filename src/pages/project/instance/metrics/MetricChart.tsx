@@ -6,6 +6,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { type QueryResult, useResource } from '../../../../../storage'
 import type { ApiResponse } from '../../../../api/types'
+import { ChartNotice } from '../../../../components/charts/ChartNotice'
 import type { ChartSeries } from '../../../../components/charts/TimeSeriesChart'
 import { Skeleton } from '../../../../components/Skeleton'
 import { S, T } from '../../../../strings'
@@ -37,18 +38,6 @@ type Result = QueryResult<ApiResponse<'timeseriesQuery'>>
 type Shown = { series: ChartSeries[]; data: readonly (OxqlResult | undefined)[]; window: TimeWindow }
 const HEIGHT = 200
 
-const notice = css({
-  display: 'grid',
-  placeItems: 'center',
-  textAlign: 'center',
-  borderWidth: '1px',
-  borderStyle: 'dashed',
-  borderColor: 'border.default',
-  borderRadius: 'md',
-  color: 'fg.muted',
-  fontSize: 'sm',
-  p: '4',
-})
 const titleClass = css({ fontSize: 'sm', fontWeight: 'medium' })
 
 /** One query's entry, refreshed with the tab and reporting its fetch time to the tab. */
@@ -164,9 +153,7 @@ function ChartView({
     return (
       <section aria-label={spec.title} aria-busy={!error && !ready}>
         <h3 className={titleClass}>{spec.title}</h3>
-        <div className={notice} style={{ minHeight: HEIGHT }}>
-          {body}
-        </div>
+        <ChartNotice height={HEIGHT}>{body}</ChartNotice>
       </section>
     )
   }

@@ -1,13 +1,15 @@
-// What the sub-tabs share: the grid of charts, and for disk and network the picker of the source (a disk,
-// a NIC) kept in the URL query so a reload keeps it.
-import type { ReactNode } from 'react'
+// What the sub-tabs share: the route's instance (read through storage, with its stand-in while it is
+// not at hand), the grid of charts, and for disk and network the picker of the source (a disk, a NIC)
+// kept in the URL query so a reload keeps it.
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
-import type { QueryResult } from '../../../../../storage'
+import { type QueryResult, useResource } from '../../../../../storage'
 import { Select } from '../../../../components'
 import { EmptyState } from '../../../../components/EmptyState'
+import { useRouteParams } from '../../../../route-context'
 import { ResourceFallback } from '../../../../ui/ResourceFallback'
 import { type ChartSpec, MetricChart } from './MetricChart'
+import { instanceViewParams } from './queries'
 import { withParam } from './time-range'
 
 /** A picker above the charts (the disk, the NIC, the CPU unit): as wide as its choices, not the page. */
@@ -35,27 +37,43 @@ export function useSearchParam(key: string): [string | null, (value: string) => 
   return [value, (v) => navigate(`${pathname}${withParam(search, key, v)}`, { replace: true })]
 }
 
+/**
+ * The route's project and instance, read through storage, and what stands in for the charts while the
+ * instance is not at hand (its fallback), or null once it is.
+ */
+export function useRouteInstance() {
+  const { project, instance } = useRouteParams('project', 'instance')
+  const view = useResource('instanceView', instanceViewParams({ project, instance }))
+  const fallback = view.data ? null : (
+    <ResourceFallback view={view} offlineBody={`Instance ${instance} is not cached on this device yet.`} />
+  )
+  return { project, instance: view.data, fallback }
+}
+
 type Source = { id: string; name: string }
 
 /**
  * Picks one of the instance's disks or NICs (`?<param>=<name>`, the first by default) and draws its
- * charts; says so when the instance has none, and why when the list cannot be read.
+ * charts; says so when the instance has none, and why when the instance or the list cannot be read.
  */
 export function SourceMetrics<T extends Source>({
   list,
   param,
   label,
   noun,
-  children,
+  charts,
 }: {
   list: QueryResult<{ items: T[] }>
   param: string
   label: string
   /** "disks", "network interfaces": for the empty state. */
   noun: string
-  children: (source: T) => ReactNode
+  /** The charts of a source, by the instance's id and the source's. */
+  charts: (instanceId: string, sourceId: string) => ChartSpec[]
 }) {
+  const { project, instance, fallback } = useRouteInstance()
   const [chosen, choose] = useSearchParam(param)
+  if (!instance) return fallback
   const items = list.data?.items
   if (!items)
     return (
@@ -77,7 +95,7 @@ export function SourceMetrics<T extends Source>({
           onChange={(e) => choose(e.currentTarget.value)}
         />
       </div>
-      {children(source)}
+      <ChartGrid key={source.id} project={project} charts={charts(instance.id, source.id)} />
     </>
   )
 }
