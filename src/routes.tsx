@@ -14,23 +14,10 @@
 import type { ComponentType, ReactNode } from 'react'
 import { prefetchList, prefetchResource, warmList, warmResource } from '../storage'
 import type { ApiParams, ListOperationName, OperationName } from './api/types'
-import {
-  AlertIcon,
-  ChartIcon,
-  CloudIcon,
-  DisksIcon,
-  FolderIcon,
-  ImagesIcon,
-  InstancesIcon,
-  KeyIcon,
-  NetworkingIcon,
-  ServerIcon,
-  SettingsIcon,
-  SnapshotsIcon,
-  UserIcon,
-} from './components/icons'
+import { AlertIcon, ChartIcon, ServerIcon, SettingsIcon, UserIcon } from './components/icons'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './components/page-size'
 import { S } from './strings'
+import { type Kind, kinds } from './ui/kinds'
 
 export type Params = Record<string, string>
 
@@ -90,6 +77,9 @@ export type RouteNode = {
   readonly children?: readonly RouteNode[]
 }
 
+/** The sidebar entry of a list: its label and icon are the list's own title and icon. */
+const listNav = (section: NavSection, kind: Kind) => ({ section, label: kind.many, icon: kind.icon })
+
 const param = (name: string) => (p: Params) => p[name] ?? ''
 /** The project and VPC of a route under a VPC, as the VPC screens' queries name them. */
 const vpcRef = (p: Params) => ({ project: p.project ?? '', vpc: p.vpc ?? '' })
@@ -136,7 +126,7 @@ export const routeTree = [
           {
             name: 'projects',
             path: 'projects',
-            nav: { section: 'silo', label: S.crumbs.projects, icon: <FolderIcon /> },
+            nav: listNav('silo', kinds.project),
           },
           {
             name: 'projectsNew',
@@ -177,7 +167,7 @@ export const routeTree = [
                     { query: { project: p.project ?? '', limit: at.limit } },
                     at.pageToken,
                   ),
-                nav: { section: 'project', label: S.crumbs.instances, icon: <InstancesIcon /> },
+                nav: listNav('project', kinds.instance),
               },
               {
                 name: 'instancesNew',
@@ -303,7 +293,7 @@ export const routeTree = [
               {
                 name: 'disks',
                 path: 'disks',
-                nav: { section: 'project', label: 'Disks', icon: <DisksIcon /> },
+                nav: listNav('project', kinds.disk),
               },
               {
                 name: 'disksNew',
@@ -345,7 +335,7 @@ export const routeTree = [
               {
                 name: 'snapshots',
                 path: 'snapshots',
-                nav: { section: 'project', label: 'Snapshots', icon: <SnapshotsIcon /> },
+                nav: listNav('project', kinds.snapshot),
               },
               {
                 name: 'snapshotsNew',
@@ -379,7 +369,7 @@ export const routeTree = [
               {
                 name: 'images',
                 path: 'images',
-                nav: { section: 'project', label: 'Images', icon: <ImagesIcon /> },
+                nav: listNav('project', kinds.image),
               },
               {
                 name: 'imagesNew',
@@ -418,7 +408,7 @@ export const routeTree = [
                   {
                     name: 'vpcs',
                     path: 'vpcs',
-                    nav: { section: 'project', label: S.crumbs.vpcs, icon: <NetworkingIcon /> },
+                    nav: listNav('project', kinds.vpc),
                   },
                   {
                     name: 'vpcsNew',
@@ -599,7 +589,7 @@ export const routeTree = [
               {
                 name: 'floatingIps',
                 path: 'floating-ips',
-                nav: { section: 'project', label: 'Floating IPs', icon: <NetworkingIcon /> },
+                nav: listNav('project', kinds.floatingIp),
               },
               {
                 name: 'floatingIpsNew',
@@ -723,7 +713,7 @@ export const routeTree = [
       {
         name: 'siloImages',
         path: '',
-        nav: { section: 'silo', label: 'Images', icon: <ImagesIcon /> },
+        nav: listNav('silo', kinds.image),
       },
       {
         name: 'siloImageEdit',
@@ -772,7 +762,7 @@ export const routeTree = [
               {
                 name: 'silos',
                 path: 'silos',
-                nav: { section: 'system', label: S.crumbs.silos, icon: <CloudIcon /> },
+                nav: listNav('system', kinds.silo),
               },
               {
                 name: 'silosNew',
@@ -955,7 +945,7 @@ export const routeTree = [
               {
                 name: 'ipPools',
                 path: 'ip-pools',
-                nav: { section: 'system', label: S.crumbs.ipPools, icon: <NetworkingIcon /> },
+                nav: listNav('system', kinds.ipPool),
               },
               {
                 name: 'ipPoolsNew',
@@ -1060,7 +1050,7 @@ export const routeTree = [
           {
             name: 'sshKeys',
             path: 'ssh-keys',
-            nav: { section: 'account', label: 'SSH keys', icon: <KeyIcon /> },
+            nav: listNav('account', kinds.sshKey),
           },
           {
             name: 'sshKeysNew',
@@ -1093,7 +1083,7 @@ export const routeTree = [
         page: () => import('./pages/settings/AccessTokensPage'),
         prefetch: (_, read, at) =>
           read.list('currentUserAccessTokenList', { query: { limit: at.limit } }, at.pageToken),
-        nav: { section: 'account', label: 'Access tokens', icon: <KeyIcon /> },
+        nav: listNav('account', kinds.accessToken),
       },
     ],
   },

@@ -22,6 +22,7 @@ type Spec = {
         tags?: string[]
         requestBody?: { content: object }
         responses?: Record<string, unknown>
+        parameters?: { name?: string; schema?: { $ref?: string } }[]
       }
     >
   >
@@ -137,6 +138,20 @@ const closure = (roots: readonly string[]) => {
   return [...decls.keys()].filter((name) => seen.has(name))
 }
 
+/** The values an operation's `sort_by` query parameter takes (none: it has no such parameter). */
+function sortModes(op: { parameters?: { name?: string; schema?: { $ref?: string } }[] }): string[] {
+  const ref = op.parameters?.find((p) => p.name === 'sort_by')?.schema?.$ref
+  const schema = ref
+    ? (spec.components.schemas[ref.replace('#/components/schemas/', '')] as object)
+    : undefined
+  const modes: string[] = []
+  JSON.stringify(schema ?? {}, (key, value) => {
+    if (key === 'enum' && Array.isArray(value)) modes.push(...value)
+    return value
+  })
+  return modes
+}
+
 const rows: string[] = []
 const opIds: string[] = []
 const groups = new Map<string, string[]>()
@@ -152,11 +167,14 @@ for (const [path, item] of Object.entries(spec.paths)) {
     // `schemas`: the group whose module holds this operation's response schema (none: not validated).
     const schema = responseSchemaName(op.operationId)
     const group = schema && decls.has(schema) ? groupOf(op.operationId, op.tags) : undefined
+    // `sortsByName`: the list takes `sort_by=name_ascending` (its order holds across pages), so a list
+    // screen offers sorting by name exactly where the contract does.
+    const sortsByName = sortModes(op).includes('name_ascending')
     if (group) groups.set(group, [...(groups.get(group) ?? []), op.operationId])
     rows.push(
       `  ${camel(op.operationId)}: { id: '${op.operationId}', method: '${method.toUpperCase()}', path: '${path}'${
         bodyType ? `, body: '${bodyType}'` : ''
-      }${untyped ? ', untyped: true' : ''}${group ? `, schemas: '${group}'` : ''} },`,
+      }${untyped ? ', untyped: true' : ''}${group ? `, schemas: '${group}'` : ''}${sortsByName ? ', sortsByName: true' : ''} },`,
     )
   }
 }

@@ -2,7 +2,7 @@
 // one layout, and one way to show an ID with its copy button.
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { CopyButton } from './CopyButton'
+import { CopyableValue } from './CopyableValue'
 
 const list = css({
   display: 'grid',
@@ -28,10 +28,5 @@ export function Detail({ label, children }: { label: string; children: ReactNode
 
 /** An ID in monospace with a copy button named after what it identifies ("instance ID"). */
 export function IdValue({ id, label }: { id: string; label: string }) {
-  return (
-    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-      <span className={monoValue}>{id}</span>
-      <CopyButton value={id} label={label} />
-    </span>
-  )
+  return <CopyableValue value={id} label={label} size="sm" breakAll />
 }

@@ -75,32 +75,41 @@ function describedBy(
   return parts.length ? parts.join(' ') : undefined
 }
 
-export interface TextFieldProps extends FieldBase, Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
-  ref?: Ref<HTMLInputElement>
-}
-
-export function TextField({
+/**
+ * One field's wiring, the same for every control: the frame's props (label, help, error, the required
+ * mark) and the control's (its id, required, aria-invalid and aria-describedby); the rest is the
+ * control's own.
+ */
+function useField<P extends FieldBase & { id?: string | undefined; required?: boolean | undefined }>({
   label,
   description,
   error,
   id,
-  className,
   required,
-  ref,
   ...rest
-}: TextFieldProps) {
+}: P) {
   const ids = useFieldIds(id)
+  return {
+    frame: { ids, label, description, error, required },
+    control: {
+      id: ids.id,
+      required,
+      'aria-invalid': error ? (true as const) : undefined,
+      'aria-describedby': describedBy(ids, description, error),
+    },
+    rest,
+  }
+}
+
+export interface TextFieldProps extends FieldBase, Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
+  ref?: Ref<HTMLInputElement>
+}
+
+export function TextField({ className, ref, ...props }: TextFieldProps) {
+  const { frame, control, rest } = useField(props)
   return (
-    <FieldFrame ids={ids} label={label} description={description} error={error} required={required}>
-      <input
-        {...rest}
-        ref={ref}
-        id={ids.id}
-        required={required}
-        className={cx(input(), className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, description, error)}
-      />
+    <FieldFrame {...frame}>
+      <input {...rest} ref={ref} {...control} className={cx(input(), className)} />
     </FieldFrame>
   )
 }
@@ -136,28 +145,16 @@ export interface TextAreaProps
   ref?: Ref<HTMLTextAreaElement>
 }
 
-export function TextArea({
-  label,
-  description,
-  error,
-  id,
-  className,
-  required,
-  ref,
-  ...rest
-}: TextAreaProps) {
-  const ids = useFieldIds(id)
+export function TextArea({ className, ref, ...props }: TextAreaProps) {
+  const { frame, control, rest } = useField(props)
   return (
-    <FieldFrame ids={ids} label={label} description={description} error={error} required={required}>
+    <FieldFrame {...frame}>
       <textarea
         rows={3}
         {...rest}
         ref={ref}
-        id={ids.id}
-        required={required}
+        {...control}
         className={cx(input(), css({ h: 'auto', py: '2', resize: 'vertical' }), className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, description, error)}
       />
     </FieldFrame>
   )
@@ -176,30 +173,11 @@ export interface SelectProps extends FieldBase, Omit<SelectHTMLAttributes<HTMLSe
   ref?: Ref<HTMLSelectElement>
 }
 
-export function Select({
-  label,
-  description,
-  error,
-  id,
-  className,
-  required,
-  options,
-  placeholder,
-  ref,
-  ...rest
-}: SelectProps) {
-  const ids = useFieldIds(id)
+export function Select({ className, options, placeholder, ref, ...props }: SelectProps) {
+  const { frame, control, rest } = useField(props)
   return (
-    <FieldFrame ids={ids} label={label} description={description} error={error} required={required}>
-      <select
-        {...rest}
-        ref={ref}
-        id={ids.id}
-        required={required}
-        className={cx(input(), className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, description, error)}
-      >
+    <FieldFrame {...frame}>
+      <select {...rest} ref={ref} {...control} className={cx(input(), className)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>

@@ -2,6 +2,7 @@
 import './test-helpers'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { kinds } from '../ui/kinds'
 import type { BulkAction } from './BulkBar'
 import { AfterPaint, ResourceList } from './ResourceList'
 
@@ -44,13 +45,10 @@ const columns = [{ id: 'name', header: 'Name', cell: (r: Row) => r.name }]
 function List({ bulk }: { bulk?: BulkAction<Vm>[] }) {
   return (
     <ResourceList
-      title="Instances"
-      icon={null}
-      resource="Instance"
+      kind={kinds.instance}
       endpoint="instanceList"
       params={{ query: { project: 'p' } }}
       columns={columns as never}
-      sortByName
       empty={{ title: 'No instances', body: 'Project p has no instances yet.' }}
       actions={() => [
         { label: 'Delete', danger: true, disabledReason: 'You are offline', onSelect: () => {} },
@@ -118,6 +116,22 @@ describe('ResourceList', () => {
     expect(window.location.search).toBe('?sort=name_descending')
     expect(page.calls.at(-1)).toEqual({ query: { project: 'p', limit: 50, sortBy: 'name_descending' } })
     expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending')
+  })
+
+  it('offers no sorting where the contract gives the endpoint no sort by name (sleds sort by id only)', () => {
+    window.history.replaceState(null, '', '/system/inventory/sleds')
+    render(
+      <ResourceList
+        kind={kinds.sled}
+        endpoint="sledList"
+        columns={columns as never}
+        empty={{ title: 'No sleds', body: 'None.' }}
+      />,
+    )
+    const header = screen.getByRole('columnheader', { name: 'Name' })
+    expect(header.getAttribute('aria-sort')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Name' })).toBeNull()
+    expect(page.calls.at(-1)).toEqual({ query: { limit: 50 } })
   })
 
   it('virtualises a page longer than the default page size', () => {
@@ -268,9 +282,7 @@ describe('AfterPaint', () => {
     page.data = { items: [{ id: 'id-0', name: 'vm-0' }], nextPage: null }
     render(
       <ResourceList
-        title="Instances"
-        icon={null}
-        resource="Instance"
+        kind={kinds.instance}
         endpoint="instanceList"
         columns={withExtra as never}
         empty={{ title: 'No instances', body: 'None.' }}

@@ -7,9 +7,12 @@
 import { type ReactNode, startTransition, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useListPoll } from '../../storage'
+import { operations } from '../api/__generated__/operations'
 import type { ListItem, ListOperationName } from '../api/types'
+import { useListGo } from '../hooks/use-list-go'
 import { useListPage } from '../hooks/use-list-page'
 import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
+import type { Kind } from '../ui/kinds'
 import { QueryError } from '../ui/QueryError'
 import type { ActionMenuItem } from './ActionMenu'
 import { BulkBar, type BulkConfig, checkboxClass, SelectAllBox } from './BulkBar'
@@ -19,6 +22,7 @@ import { EmptyState } from './EmptyState'
 import { PlusIcon } from './icons'
 import { PageHeader } from './PageHeader'
 import { DEFAULT_PAGE_SIZE, Pagination } from './Pagination'
+import { ResourceLink } from './ResourceLink'
 import { RowMenu } from './RowMenu'
 import { type Column, type SortState, Table } from './Table'
 import { toast } from './toast-queue'
@@ -26,24 +30,22 @@ import { toast } from './toast-queue'
 type Row = { id: string; name?: string }
 
 export interface ResourceListProps<N extends ListOperationName> {
-  title: string
-  icon: ReactNode
+  /** The list's title and icon, and what a row is ("Instance"): the Copy ID toast says "Instance ID
+   * copied". */
+  kind: Kind
   endpoint: N
   params?: { query?: object; path?: object }
   columns: Column<ListItem<N>>[]
-  /** What a row is, capitalised ("Instance"): the Copy ID toast says "Instance ID copied". */
-  resource: string
   /** Accessible name of a row's menu; default "Actions for <name>". */
   menuLabel?: (row: ListItem<N>) => string
   /** The row's own actions (Copy ID is added); asked for when its menu opens. */
   actions?: (row: ListItem<N>) => ActionMenuItem[]
-  /** The "New …" button of the header, also offered by the empty state when it is allowed. */
-  create?: { label: string; onClick: () => void; disabledReason?: string }
+  /** The "New …" button of the header, also offered by the empty state when it is allowed: it opens
+   * the create form's route `to`, keeping the list's query (its page and size). */
+  create?: { label: string; to: string; disabledReason?: string }
   empty: { title: string; body: ReactNode }
   /** Text between the header and the table. */
   intro?: ReactNode
-  /** The endpoint offers `sort_by` by name: the Name column sorts the whole list through the API. */
-  sortByName?: boolean
   /** Rows on their way to another state: while any is, the page is polled (one request per tick). */
   isMoving?: (row: ListItem<N>) => boolean
   /** Opt-in selection of rows and actions on the selection (kept within the page shown). */
@@ -54,12 +56,23 @@ export interface ResourceListProps<N extends ListOperationName> {
 
 const never = () => false
 
-/** The Name column of a resource list (the one the API sorts by). */
-export function nameColumn<T extends { name: string }>(cell?: (row: T) => ReactNode): Column<T> {
+type NameCell<T> = ((row: T) => ReactNode) | { href: (row: T) => string; keepQuery?: boolean }
+
+/** The Name column of a resource list (the one the API sorts by): the name, a link where `href` says. */
+export function nameColumn<T extends { name: string }>(cell?: NameCell<T>): Column<T> {
+  const link = typeof cell === 'object' ? cell : undefined
   return {
     id: 'name',
     header: 'Name',
-    cell: cell ?? ((row) => <span className={css({ fontWeight: 'medium' })}>{row.name}</span>),
+    cell: link
+      ? (row) => (
+          <ResourceLink href={link.href(row)} keepQuery={link.keepQuery}>
+            {row.name}
+          </ResourceLink>
+        )
+      : typeof cell === 'function'
+        ? cell
+        : (row) => <span className={css({ fontWeight: 'medium' })}>{row.name}</span>,
   }
 }
 
@@ -102,7 +115,12 @@ export function AfterPaint({ children }: { children: () => ReactNode }) {
 const VIRTUALIZE = { height: 'calc(100vh - 16rem)', estimateRowHeight: 45 }
 
 export function ResourceList<N extends ListOperationName>(props: ResourceListProps<N>) {
-  const { title, icon, columns, resource, actions, create, empty, sortByName = false } = props
+  const { kind, columns, actions, create, empty } = props
+  const go = useListGo()
+  const { many: title, icon, one: resource } = kind
+  // Where the endpoint offers `sort_by` by name (the contract says), the Name column sorts the whole
+  // list through the API.
+  const sortByName = 'sortsByName' in operations[props.endpoint]
   const list = useListPage(props.endpoint, props.params ?? {}, { sortByName })
   useListPoll(list as never, (props.isMoving ?? never) as (row: unknown) => boolean)
   const rows = list.items as ListItem<N>[]
@@ -160,7 +178,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
             {create && (
               <Button
                 variant="primary"
-                onClick={create.onClick}
+                onClick={() => go(create.to)}
                 {...(create.disabledReason ? { disabledReason: create.disabledReason } : {})}
               >
                 <PlusIcon /> {create.label}
@@ -205,7 +223,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
               body={empty.body}
               // A blocked create is shown, with its reason, by the header's button.
               {...(create && !create.disabledReason
-                ? { action: { label: create.label, onClick: create.onClick } }
+                ? { action: { label: create.label, onClick: () => go(create.to) } }
                 : {})}
             />
           }

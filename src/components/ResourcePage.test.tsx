@@ -8,6 +8,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import type { QueryResult } from '../../storage'
 import { OutletContext } from '../route-context'
 import { S, T } from '../strings'
+import { kinds } from '../ui/kinds'
 import { ConfirmActionHost } from './ConfirmAction'
 import { closeConfirmAction } from './confirm-queue'
 import { EditDeleteActions, IdentityDetails, ResourcePage, type ResourcePageProps } from './ResourcePage'
@@ -48,9 +49,8 @@ function setup(view: QueryResult<Thing>, extra: Partial<ResourcePageProps<Thing>
       <OutletContext.Provider value={outlet ?? <p>the child route</p>}>
         <ResourcePage
           view={view}
-          kind="VPC"
+          kind={kinds.vpc}
           name="web"
-          icon={null}
           actions={(t) => <button type="button">Delete {t.name}</button>}
           {...extra}
         >
@@ -128,7 +128,7 @@ describe('ResourcePage', () => {
   })
 
   it('kindInTitle: the kind while loading, then kind and label, which also name the tab list', () => {
-    const sled = { kind: 'Sled', name: 'a1b2c3', kindInTitle: true, label: (t: Thing) => t.serial, tabs }
+    const sled = { kind: kinds.sled, name: 'a1b2c3', kindInTitle: true, label: (t: Thing) => t.serial, tabs }
     setup(loading, sled)
     expect(heading()).toBe('Sled')
     cleanup()

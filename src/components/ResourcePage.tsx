@@ -9,6 +9,7 @@ import { useLocation } from 'wouter'
 import type { QueryResult } from '../../storage'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { Outlet } from '../route-context'
+import type { Kind } from '../ui/kinds'
 import { ResourceFallback } from '../ui/ResourceFallback'
 import { formatDateTime } from '../util/date'
 import { Button } from './Button'
@@ -22,12 +23,11 @@ type Named = { name: string }
 
 export type ResourcePageProps<T> = {
   view: QueryResult<T>
-  /** What the resource is, as a sentence starts ("VPC", "Anti-affinity group"): it names the tab list
-   * ("VPC web") and the offline notice. */
-  kind: string
+  /** What the resource is: its icon, and its noun as a sentence starts ("VPC", "Anti-affinity group"),
+   * which names the tab list ("VPC web") and the offline notice. */
+  kind: Kind
   /** The URL's name for the resource: the title until it loads, and what the offline notice names. */
   name: string
-  icon: ReactNode
   /** The title reads "Sled 1234" (kind and label), and just the kind while loading: for a resource
    * whose URL names it by an ID no one reads. */
   kindInTitle?: boolean
@@ -45,7 +45,8 @@ export type ResourcePageProps<T> = {
 const nameOf = (data: unknown) => (data as Named).name
 
 export function ResourcePage<T>(props: ResourcePageProps<T>) {
-  const { view, kind, name, icon, kindInTitle, actions, tabs, children } = props
+  const { view, name, kindInTitle, actions, tabs, children } = props
+  const { one: kind, icon } = props.kind
   const label: (data: T) => string = props.label ?? nameOf
   // Only the server's answer decides: offline the error stays unset, and the fallback says offline.
   if (view.error?.kind === 'not_found') return <NotFoundPage />

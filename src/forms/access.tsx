@@ -214,6 +214,7 @@ export function AccessScreen({ level, scopeLabel, policy, inherited, io, roles }
   )
 
   const close = () => navigate(pathname, { replace: true })
+  const formContext: AccessFormContext = { scopeLabel, roles, io, writeReason: reason, onDismiss: close }
   const adding = search.has('add')
   const editingId = search.get('edit')
   const editing = editingId ? rows.find((r) => r.identityId === editingId && r.own) : undefined
@@ -357,28 +358,15 @@ export function AccessScreen({ level, scopeLabel, policy, inherited, io, roles }
           )}
         />
       )}
-      {adding && (
-        <AccessAddForm
-          scopeLabel={scopeLabel}
-          offers={offers}
-          roles={roles}
-          io={io}
-          writeReason={reason}
-          onDismiss={close}
-        />
-      )}
+      {adding && <AccessAddForm {...formContext} offers={offers} />}
       {editing && (
         <AccessEditForm
-          scopeLabel={scopeLabel}
+          {...formContext}
           row={editing}
-          roles={roles}
-          io={io}
-          writeReason={reason}
           ownAdmin={(after) =>
             userId !== undefined && dropsOwnAdmin(editing.identityId, editing.own, after, userId, groupIds)
           }
           noun={noun}
-          onDismiss={close}
         />
       )}
       {removing && (
@@ -400,13 +388,17 @@ export function AccessScreen({ level, scopeLabel, policy, inherited, io, roles }
 
 const identityLabel = (i: Identity) => `${i.name} (${i.type === 'silo_group' ? 'group' : 'user'})`
 
-export interface AccessAddFormProps {
+/** What both the add and the change-role forms are given: the scope, its roles, its policy and why not. */
+interface AccessFormContext {
   scopeLabel: string
-  offers: readonly Identity[]
   roles: readonly RoleName[]
   io: PolicyIo
   writeReason: string | undefined
   onDismiss: () => void
+}
+
+export interface AccessAddFormProps extends AccessFormContext {
+  offers: readonly Identity[]
 }
 
 /** "Add user or group": pick an identity not yet assigned (groups first) and a role. */
@@ -456,16 +448,11 @@ export function AccessAddForm({ scopeLabel, offers, roles, io, writeReason, onDi
   )
 }
 
-export interface AccessEditFormProps {
-  scopeLabel: string
+export interface AccessEditFormProps extends AccessFormContext {
   row: AccessRow
-  roles: readonly RoleName[]
-  io: PolicyIo
-  writeReason: string | undefined
   /** Whether moving to this role takes the current user's own admin role away. */
   ownAdmin: (after: RoleName) => boolean
   noun: string
-  onDismiss: () => void
 }
 
 /** "Change role" of one assignment; giving up your own admin role needs a second confirmation. */

@@ -4,9 +4,9 @@
 // reason under the select, so the operator sees why a running instance cannot be picked. The add runs
 // through the instance's machine (performInstanceAction), which refreshes the group's members.
 import { useList } from '../../storage'
-import { Select, SideModalForm, toast } from '../components'
+import { Select, SideModalForm } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
-import { FormError, useForm } from '../hooks/use-form'
+import { FormError } from '../hooks/use-form'
 import { performInstanceAction } from '../hooks/use-instance-actor'
 import {
   type AntiAffinityGroup,
@@ -14,6 +14,7 @@ import {
   groupWriteNeed,
   memberChoices,
 } from '../pages/project/affinity-actions'
+import { useSideForm } from './side-form'
 import { chosen } from './validation'
 
 /** The project's instances to choose from (the page size of the other pickers of project resources). */
@@ -35,7 +36,7 @@ export function AddMemberForm({
   const instances = useList('instanceList', { query: { project, limit: INSTANCE_PAGE } }).data?.items
   const choices = instances && memberChoices(instances, members)
   const nameOf = (id: string) => instances?.find((i) => i.id === id)?.name ?? id
-  const form = useForm({
+  const form = useSideForm({
     id: 'affinity-add-member',
     initial: { instance: '' },
     rules: { instance: chosen(CHOOSE) },
@@ -50,10 +51,8 @@ export function AddMemberForm({
         throw new FormError(e instanceof Error ? e.message : String(e), 'instance')
       }
     },
-    onSuccess: (_data, { instance }) => {
-      toast.success(`${nameOf(instance)} added to ${group.name}`)
-      onDismiss()
-    },
+    done: (_data, { instance }) => `${nameOf(instance)} added to ${group.name}`,
+    onDismiss,
   })
   // Nothing to pick: the submit says why (the machine's refusal, or every instance is in already).
   const nothing =

@@ -4,10 +4,10 @@
 // are cached (and paint offline); an id the user may not read stays shown as the id.
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Link } from 'wouter'
 import { useResource, useResourcePoll } from '../../storage'
 import type { Disk } from '../api/types'
-import { CopyButton } from '../components'
+import { CopyableValue } from '../components/CopyableValue'
+import { ResourceLink } from '../components/ResourceLink'
 import { paths } from '../paths'
 import { InstanceLink } from '../ui/by-id'
 import { diskIsMoving } from '../ui/row-state'
@@ -16,7 +16,6 @@ import { formatBytes } from '../util/bytes'
 import { formatDateTime } from '../util/date'
 import { ViewSideModal } from './when-loaded'
 
-const linkClass = css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })
 const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })
 const listClass = css({
   display: 'grid',
@@ -45,23 +44,13 @@ function ImageOrigin({ id, project, projectId }: { id: string; project: string; 
     : image.projectId === projectId
       ? paths.imageEdit({ project, image: image.name })
       : null
-  return href ? (
-    <Link href={href} className={linkClass}>
-      {image.name}
-    </Link>
-  ) : (
-    <span>{image.name}</span>
-  )
+  return href ? <ResourceLink href={href}>{image.name}</ResourceLink> : <span>{image.name}</span>
 }
 
 function SnapshotOrigin({ id, project }: { id: string; project: string }) {
   const snapshot = useResource('snapshotView', { path: { snapshot: id } }).data
   if (!snapshot) return <span className={monoClass}>{id}</span>
-  return (
-    <Link href={paths.snapshots({ project })} className={linkClass}>
-      {snapshot.name}
-    </Link>
-  )
+  return <ResourceLink href={paths.snapshots({ project })}>{snapshot.name}</ResourceLink>
 }
 
 function Origin({ disk, project }: { disk: Disk; project: string }) {
@@ -107,10 +96,7 @@ function DiskProps({ disk, project }: { disk: Disk; project: string }) {
         <span className={monoClass}>{disk.devicePath}</span>
       </Row>
       <Row label="ID">
-        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-          <span className={monoClass}>{disk.id}</span>
-          <CopyButton value={disk.id} label="disk ID" />
-        </span>
+        <CopyableValue value={disk.id} label="disk ID" size="xs" breakAll />
       </Row>
       <Row label="Created">{formatDateTime(disk.timeCreated)}</Row>
       {disk.description && <Row label="Description">{disk.description}</Row>}

@@ -18,6 +18,12 @@ export function NameAndDescription({
   )
 }
 
+/** The Name and Description values a form starts from: the resource's when editing, else blank. */
+export const nameAndDescriptionOf = (current?: { name: string; description: string }) => ({
+  name: current?.name ?? '',
+  description: current?.description ?? '',
+})
+
 /** A radio group over one form value. `name` (the inputs' group) defaults to the value's key. */
 export function FormRadio<V extends FormValues, K extends keyof V & string>({
   form,

@@ -10,10 +10,10 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { useList } from '../../storage'
-import { Button, SideModalForm, TextField, toast } from '../components'
+import { Button, SideModalForm, TextField } from '../components'
 import { Select } from '../components/FormField'
 import { useActionReason } from '../hooks/use-action-reason'
-import { type FieldProps, type Form, FormError, useForm } from '../hooks/use-form'
+import { type FieldProps, type Form, FormError } from '../hooks/use-form'
 import {
   type FirewallRule,
   type HostFilter,
@@ -33,6 +33,7 @@ import {
   withRule,
 } from '../pages/project/vpc/firewall-rules'
 import { FormRadio, NameAndDescription } from './fields'
+import { useSideForm } from './side-form'
 import { check, type FieldRule, IP, IP_NET, NAME, PORT_RANGE } from './validation'
 
 type HostKind = RuleTarget['type']
@@ -468,7 +469,7 @@ export function FirewallRuleForm({
 }) {
   const editing = mode.kind === 'edit' ? mode.rule.name : undefined
   const reason = useActionReason({ project, role: 'collaborator', what: 'changing firewall rules' })
-  const form = useForm<RuleFormValues, unknown>({
+  const form = useSideForm<RuleFormValues, unknown>({
     id: editing ? 'firewall-rule-edit' : 'firewall-rule-create',
     initial:
       mode.kind === 'edit'
@@ -493,10 +494,8 @@ export function FirewallRuleForm({
         throw e
       }
     },
-    onSuccess: (_data, values) => {
-      toast.success(`Firewall rule ${values.name} ${editing ? 'updated' : 'created'}`)
-      onDismiss()
-    },
+    done: (_data, values) => `Firewall rule ${values.name} ${editing ? 'updated' : 'created'}`,
+    onDismiss,
   })
   const radio = <K extends 'action' | 'direction' | 'status'>(
     key: K,

@@ -3,9 +3,9 @@
 // A failed attach keeps the choice and shows the catalogue's message.
 import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
-import { Select, SideModalForm, toast } from '../components'
-import { useForm } from '../hooks/use-form'
+import { Select, SideModalForm } from '../components'
 import { attachableInstances, attachFloatingIpTo } from './floating-ip'
+import { useSideForm } from './side-form'
 import { chosen } from './validation'
 
 const CHOOSE = 'Choose an instance'
@@ -25,17 +25,17 @@ export function FloatingIpAttachForm({
 }) {
   const listed = useList('instanceList', { query: { project, limit: 100 } }).data?.items
   const instances = listed && attachableInstances(listed)
-  const form = useForm({
+  const form = useSideForm({
     id: 'floating-ip-attach',
     initial: { instance: '' },
     rules: { instance: chosen(CHOOSE) },
     op: 'floatingIpAttach',
     submit: ({ instance }) => attachFloatingIpTo(fip, { id: instance }),
-    onSuccess: (_data, { instance }) => {
+    done: (_data, { instance }) => {
       const name = instances?.find((i) => i.id === instance)?.name ?? instance
-      toast.success(`Floating IP ${fip.name} attached to ${name}`)
-      onDismiss()
+      return `Floating IP ${fip.name} attached to ${name}`
     },
+    onDismiss,
   })
   const none = instances !== undefined && instances.length === 0
   return (

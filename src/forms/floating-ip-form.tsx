@@ -5,10 +5,10 @@
 // back on the name field ("Floating IP name already exists", spec section 8) with every value kept.
 import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
-import { Select, SideModalForm, TextField, toast } from '../components'
+import { Select, SideModalForm, TextField } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
-import { NameAndDescription } from './fields'
+import { useCreateOrEditForm } from './create-or-edit'
+import { NameAndDescription, nameAndDescriptionOf } from './fields'
 import {
   addressProblem,
   createFloatingIp,
@@ -19,7 +19,6 @@ import {
   poolLabel,
   updateFloatingIp,
 } from './floating-ip'
-import { NAME } from './validation'
 import { WhenLoaded } from './when-loaded'
 
 /** The page of pools the instance forms read too: one cache entry for all of them. */
@@ -53,17 +52,11 @@ function FloatingIpFields({
   pools,
   onDismiss,
 }: Props & { current?: FloatingIp; pools?: Pool[] | undefined }) {
-  const editing = current !== undefined
   const reason = useActionReason(floatingIpNeed(project))
-  const form = useForm({
-    id: editing ? 'floating-ip-edit' : 'floating-ip-create',
-    initial: {
-      name: current?.name ?? '',
-      description: current?.description ?? '',
-      pool: '',
-      address: '',
-    } as FloatingIpValues,
-    rules: { name: NAME },
+  const { form, editing, modal } = useCreateOrEditForm({
+    noun: 'floating IP',
+    current,
+    initial: { ...nameAndDescriptionOf(current), pool: '', address: '' } as FloatingIpValues,
     check: ({ address, pool }) => {
       const problem = addressProblem(
         address,
@@ -71,25 +64,17 @@ function FloatingIpFields({
       )
       return problem ? { address: problem } : {}
     },
-    op: editing ? 'floatingIpUpdate' : 'floatingIpCreate',
+    op: { create: 'floatingIpCreate', update: 'floatingIpUpdate' },
     submit: ({ name, description, ...where }) =>
       current
         ? updateFloatingIp(current, { name, description })
         : createFloatingIp(project, { name, description, ...where }, pools ?? []),
-    onSuccess: (saved) => {
-      toast.success(`Floating IP ${saved?.name} ${editing ? 'updated' : 'created'}`)
-      onDismiss()
-    },
-    // Kept across a sign-in round trip only when creating: an edit starts from the server's copy.
-    draft: !editing,
+    onDismiss,
   })
   return (
     <SideModalForm
-      form={form}
-      title={editing ? 'Edit floating IP' : 'New floating IP'}
+      {...modal}
       subtitle={current && `${current.name} (${current.ip})`}
-      submitLabel={editing ? 'Update floating IP' : 'Create floating IP'}
-      onDismiss={onDismiss}
       submitDisabledReason={reason()}
     >
       <NameAndDescription form={form} />

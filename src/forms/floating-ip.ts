@@ -7,7 +7,8 @@ import type { ApiParams, FloatingIp, Instance, ListItem, Schema } from '../api/t
 import type { RoleNeed } from '../hooks/use-action-reason'
 import { unwrap } from '../hooks/use-instance-actor'
 import { ephemeralPoolSelector, unicastPools } from '../pages/project/instance/networking-actions'
-import { deleteListed } from '../ui/delete'
+import { rowDelete } from '../ui/delete'
+import { kinds } from '../ui/kinds'
 import { check, IP } from './validation'
 
 export type Pool = ListItem<'ipPoolList'>
@@ -119,10 +120,9 @@ export async function detachFloatingIp(fip: FloatingIp): Promise<FloatingIp> {
   )
 }
 
-export const deleteFloatingIp = (fip: FloatingIp) =>
-  deleteListed(
-    'floatingIpDelete',
-    { path: { floatingIp: fip.id } },
-    { id: fip.id, list: 'floatingIpList' },
-    `Floating IP ${fip.name} deleted`,
-  )
+export const deleteFloatingIp = rowDelete(
+  kinds.floatingIp,
+  'floatingIpDelete',
+  'floatingIpList',
+  (fip: FloatingIp) => ({ path: { floatingIp: fip.id } }),
+)

@@ -3,10 +3,10 @@
 // image of that name refuses: "Image name already exists" on the project field, the choice kept.
 import { mutate, useList } from '../../storage'
 import type { Image } from '../api/types'
-import { SideModalForm, toast } from '../components'
+import { SideModalForm } from '../components'
 import { Select } from '../components/FormField'
 import { useActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
+import { useSideForm } from './side-form'
 import { chosen } from './validation'
 
 /** Enough for a silo's projects in one pick list (the API's largest page). */
@@ -24,17 +24,15 @@ export function ImageDemoteForm({ image, onDismiss }: { image: Image; onDismiss:
   // a silo collaborator is).
   const reason = useActionReason({ role: 'collaborator', what: 'demoting an image' })
   const projects = useList('projectList', { query: { limit: PROJECT_LIMIT } })
-  const form = useForm({
+  const form = useSideForm({
     id: 'image-demote',
     initial: { project: '' },
     rules: { project: chosen('Choose a project') },
     op: 'imageDemote',
     nameField: 'project',
     submit: ({ project }) => demoteImage(image, project),
-    onSuccess: (_, { project }) => {
-      toast.success(`Image ${image.name} demoted to project ${project}`)
-      onDismiss()
-    },
+    done: (_, { project }) => `Image ${image.name} demoted to project ${project}`,
+    onDismiss,
   })
   const options = (projects.data?.items ?? []).map((p) => ({ value: p.name, label: p.name }))
   return (

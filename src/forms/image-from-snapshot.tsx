@@ -5,11 +5,11 @@
 // already exists", spec section 8) with every value kept.
 import { mutate } from '../../storage'
 import type { Snapshot } from '../api/types'
-import { SideModalForm, TextField, toast } from '../components'
+import { SideModalForm, TextField } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
 import { imageFromSnapshotRefusal } from '../ui/snapshot-badge'
 import { NameAndDescription } from './fields'
+import { useSideForm } from './side-form'
 import { NAME, required } from './validation'
 import { WhenLoaded } from './when-loaded'
 
@@ -54,16 +54,14 @@ function ImageFields({
 }) {
   // The mock (like the platform) lets project collaborators or stronger create project images.
   const reason = useActionReason({ project, role: 'collaborator', what: 'creating an image' })
-  const form = useForm({
+  const form = useSideForm({
     id: 'image-from-snapshot',
     initial: { name: '', description: '', os: '', version: '' } as Values,
     rules: { name: NAME, os: required('OS'), version: required('Version') },
     op: 'imageCreate',
     submit: (values) => createImage(project, snapshot, values),
-    onSuccess: (image) => {
-      toast.success(`Image ${image?.name} created from snapshot ${snapshot.name}`)
-      onDismiss()
-    },
+    done: (image) => `Image ${image?.name} created from snapshot ${snapshot.name}`,
+    onDismiss,
     draft: true,
   })
   return (

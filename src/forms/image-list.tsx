@@ -8,7 +8,8 @@ import type { ActionMenuItem } from '../components/ActionMenu'
 import { confirmDelete } from '../components/confirm-queue'
 import { nameColumn } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
-import { deleteListed } from '../ui/delete'
+import { rowDelete } from '../ui/delete'
+import { kinds } from '../ui/kinds'
 import { formatBytes } from '../util/bytes'
 import { formatDateTime } from '../util/date'
 
@@ -21,13 +22,9 @@ export const imageColumns = defineColumns<Image>([
 ])
 
 /** By id: a name alone is ambiguous between a project's images and the silo's. */
-const deleteImage = (i: Image) =>
-  deleteListed(
-    'imageDelete',
-    { path: { image: i.id } },
-    { id: i.id, list: 'imageList' },
-    `Image ${i.name} deleted`,
-  )
+const deleteImage = rowDelete(kinds.image, 'imageDelete', 'imageList', (i: Image) => ({
+  path: { image: i.id },
+}))
 
 /** View, then the list's own action, then Delete (confirmed). */
 export function imageActions(

@@ -1,6 +1,6 @@
-import { Select, SideModalForm, toast } from '../components'
+import { Select, SideModalForm } from '../components'
 import { useFleetActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
+import { useCreateOrEditForm } from './create-or-edit'
 import { NameAndDescription } from './fields'
 import {
   createPool,
@@ -13,8 +13,7 @@ import {
   updatePool,
   VERSION_LABELS,
 } from './ip-pool'
-import { NAME } from './validation'
-import { WhenLoaded } from './when-loaded'
+import { createOrLoadForm } from './when-loaded'
 
 type Props = {
   /** The pool to edit; absent, the form creates one. */
@@ -42,47 +41,24 @@ const FIXED_FIELDS = [
   },
 ] as const
 
-export function IpPoolForm({ pool, ...props }: Props) {
-  if (pool === undefined) return <PoolFields {...props} />
-  return (
-    <WhenLoaded
-      endpoint="systemIpPoolView"
-      params={poolViewParams(pool)}
-      title="Edit IP pool"
-      subtitle={pool}
-      onDismiss={props.onDismiss}
-    >
-      {(current) => <PoolFields current={current} {...props} />}
-    </WhenLoaded>
-  )
-}
+export const IpPoolForm = createOrLoadForm(
+  { noun: 'IP pool', prop: 'pool', endpoint: 'systemIpPoolView', params: poolViewParams },
+  PoolFields,
+)
 
-function PoolFields({ current, onDismiss, onSaved }: Omit<Props, 'pool'> & { current?: IpPool }) {
-  const editing = current !== undefined
-  const reason = useFleetActionReason(ipPoolNeed(editing ? 'editing an IP pool' : 'creating an IP pool'))
-  const form = useForm<PoolValues, IpPool>({
-    id: editing ? 'ip-pool-edit' : 'ip-pool-create',
+function PoolFields({ current, onDismiss, onSaved }: Omit<Props, 'pool'> & { current?: IpPool | undefined }) {
+  const reason = useFleetActionReason(ipPoolNeed(current ? 'editing an IP pool' : 'creating an IP pool'))
+  const { form, editing, modal } = useCreateOrEditForm<PoolValues, IpPool>({
+    noun: 'IP pool',
+    current,
     initial: poolFormValues(current),
-    rules: { name: NAME },
-    op: editing ? 'systemIpPoolUpdate' : 'systemIpPoolCreate',
+    op: { create: 'systemIpPoolCreate', update: 'systemIpPoolUpdate' },
     submit: (values) => (current ? updatePool(current, values) : createPool(values)),
-    onSuccess: (saved) => {
-      if (!saved) return
-      toast.success(`IP pool ${saved.name} ${editing ? 'updated' : 'created'}`)
-      onSaved(saved)
-    },
-    // Kept across a sign-in round trip only when creating: an edit starts from the server's copy.
-    draft: !editing,
+    onDismiss,
+    onSaved,
   })
   return (
-    <SideModalForm
-      form={form}
-      title={editing ? 'Edit IP pool' : 'New IP pool'}
-      subtitle={current?.name}
-      submitLabel={editing ? 'Update IP pool' : 'Create IP pool'}
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal} submitDisabledReason={reason()}>
       <NameAndDescription form={form} />
       {/* Fixed at creation: IpPoolUpdate has neither. */}
       {!editing &&

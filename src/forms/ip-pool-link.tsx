@@ -6,9 +6,8 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { useList } from '../../storage'
-import { Select, SideModalForm, toast } from '../components'
+import { Select, SideModalForm } from '../components'
 import { useFleetActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
 import {
   allPoolsParams,
   allSilosParams,
@@ -20,34 +19,48 @@ import {
   siloPoolsParams,
   VERSION_LABELS,
 } from './ip-pool'
+import { useSideForm } from './side-form'
 import { chosen } from './validation'
 
 type Choice = { value: string; label: string }
 
-/** The silos not linked to `pool` yet. */
-function useSiloChoices(pool: string): { choices: Choice[]; loading: boolean } {
-  const silos = useList('siloList', allSilosParams)
-  const linked = useList('systemIpPoolSiloList', poolSilosParams(pool))
-  const taken = new Set(linked.data?.items.map((l) => l.siloId))
+/** The ones of `all` not linked yet (by id), as choices by name; loading until both lists are known. */
+function unlinked<T extends { id: string; name: string }>(
+  all: readonly T[] | undefined,
+  linkedIds: readonly string[] | undefined,
+  label: (item: T) => string,
+  offered: (item: T) => boolean = () => true,
+): { choices: Choice[]; loading: boolean } {
+  const taken = new Set(linkedIds)
   return {
-    choices: (silos.data?.items ?? [])
-      .filter((s) => !taken.has(s.id))
-      .map((s) => ({ value: s.name, label: s.name })),
-    loading: !silos.data || !linked.data,
+    choices: (all ?? [])
+      .filter((x) => offered(x) && !taken.has(x.id))
+      .map((x) => ({ value: x.name, label: label(x) })),
+    loading: !all || !linkedIds,
   }
 }
 
+/** The silos not linked to `pool` yet. */
+function useSiloChoices(pool: string) {
+  const silos = useList('siloList', allSilosParams).data?.items
+  const linked = useList('systemIpPoolSiloList', poolSilosParams(pool)).data?.items
+  return unlinked(
+    silos,
+    linked?.map((l) => l.siloId),
+    (s) => s.name,
+  )
+}
+
 /** The pools for silos that `silo` has not linked yet. */
-function usePoolChoices(silo: string): { choices: Choice[]; loading: boolean } {
-  const pools = useList('systemIpPoolList', allPoolsParams)
-  const linked = useList('siloIpPoolList', siloPoolsParams(silo))
-  const taken = new Set(linked.data?.items.map((p) => p.id))
-  return {
-    choices: (pools.data?.items ?? [])
-      .filter((p) => p.assignment === 'silos' && !taken.has(p.id))
-      .map((p) => ({ value: p.name, label: `${p.name} (${VERSION_LABELS[p.ipVersion]})` })),
-    loading: !pools.data || !linked.data,
-  }
+function usePoolChoices(silo: string) {
+  const pools = useList('systemIpPoolList', allPoolsParams).data?.items
+  const linked = useList('siloIpPoolList', siloPoolsParams(silo)).data?.items
+  return unlinked(
+    pools,
+    linked?.map((p) => p.id),
+    (p) => `${p.name} (${VERSION_LABELS[p.ipVersion]})`,
+    (p) => p.assignment === 'silos',
+  )
 }
 
 const checkboxRow = css({ display: 'flex', alignItems: 'baseline', gap: '2', fontSize: 'sm', mb: '2' })
@@ -83,7 +96,7 @@ function LinkFields({
   const reason = useFleetActionReason(ipPoolNeed('linking an IP pool to a silo'))
   const helpId = useId()
   const noun = picks === 'silo' ? 'silo' : 'IP pool'
-  const form = useForm<{ other: string; isDefault: boolean }, IpPoolSiloLink>({
+  const form = useSideForm<{ other: string; isDefault: boolean }, IpPoolSiloLink>({
     id: `ip-pool-link-${'pool' in from ? `pool-${from.pool}` : `silo-${from.silo}`}`,
     initial: { other: '', isDefault: false },
     rules: { other: chosen(`Choose ${picks === 'silo' ? 'a silo' : 'an IP pool'}`) },
@@ -93,11 +106,11 @@ function LinkFields({
         'pool' in from ? { pool: from.pool, silo: other } : { pool: other, silo: from.silo },
         isDefault,
       ),
-    onSuccess: (_link, { other }) => {
+    done: (_link, { other }) => {
       const [pool, silo] = 'pool' in from ? [from.pool, other] : [other, from.silo]
-      toast.success(`IP pool ${pool} linked to silo ${silo}`)
-      onDismiss()
+      return `IP pool ${pool} linked to silo ${silo}`
     },
+    onDismiss,
   })
   const empty = !choices.loading && choices.choices.length === 0
   return (

@@ -7,7 +7,8 @@ import { toUserError } from '../api/errors'
 import type { ApiResponse, ApiResult, OperationName, Schema } from '../api/types'
 import { toast } from '../components/toast-queue'
 import type { RoleNeed } from '../hooks/use-action-reason'
-import { deleteListed } from '../ui/delete'
+import { rowDelete } from '../ui/delete'
+import { kinds } from '../ui/kinds'
 import { ipRangeError, parseIp } from './validation'
 
 export type IpPool = ApiResponse<'systemIpPoolView'>
@@ -132,13 +133,12 @@ export const updatePool = (
   )
 
 /** A pool that still has ranges is refused: the rejection carries the server's message. */
-export const deletePool = (pool: Pick<IpPool, 'id' | 'name'>) =>
-  deleteListed(
-    'systemIpPoolDelete',
-    { path: { pool: pool.id } },
-    { id: pool.id, list: 'systemIpPoolList' },
-    `IP pool ${pool.name} deleted`,
-  )
+export const deletePool = rowDelete(
+  kinds.ipPool,
+  'systemIpPoolDelete',
+  'systemIpPoolList',
+  (pool: Pick<IpPool, 'id' | 'name'>) => ({ path: { pool: pool.id } }),
+)
 
 const rangeChanges = (pool: string) => [
   { endpoint: 'systemIpPoolRangeList' as const, params: { path: { pool } } },

@@ -4,12 +4,11 @@
 // kept. The projects list and the project's cached view follow a change, a rename included.
 import { mutate } from '../../storage'
 import type { Project } from '../api/types'
-import { SideModalForm, toast } from '../components'
+import { SideModalForm } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
-import { NameAndDescription } from './fields'
-import { NAME } from './validation'
-import { WhenLoaded } from './when-loaded'
+import { useCreateOrEditForm } from './create-or-edit'
+import { NameAndDescription, nameAndDescriptionOf } from './fields'
+import { createOrLoadForm } from './when-loaded'
 
 type Values = { name: string; description: string }
 
@@ -32,50 +31,27 @@ const updateProject = (current: Project, values: Values) =>
     },
   )
 
-export function ProjectForm({ project, onDismiss }: { project?: string; onDismiss: () => void }) {
-  if (project === undefined) return <ProjectFields onDismiss={onDismiss} />
-  return (
-    <WhenLoaded
-      endpoint="projectView"
-      params={{ path: { project } }}
-      title="Edit project"
-      subtitle={project}
-      onDismiss={onDismiss}
-    >
-      {(current) => <ProjectFields current={current} onDismiss={onDismiss} />}
-    </WhenLoaded>
-  )
-}
+export const ProjectForm = createOrLoadForm(
+  { noun: 'project', prop: 'project', endpoint: 'projectView', params: (project) => ({ path: { project } }) },
+  ProjectFields,
+)
 
-function ProjectFields({ current, onDismiss }: { current?: Project; onDismiss: () => void }) {
-  const editing = current !== undefined
+function ProjectFields({ current, onDismiss }: { current?: Project | undefined; onDismiss: () => void }) {
   // Spec section 6: silo collaborators or stronger create and change projects.
   const reason = useActionReason({
     role: 'collaborator',
-    what: editing ? 'editing a project' : 'creating a project',
+    what: current ? 'editing a project' : 'creating a project',
   })
-  const form = useForm({
-    id: editing ? 'project-edit' : 'project-create',
-    initial: { name: current?.name ?? '', description: current?.description ?? '' },
-    rules: { name: NAME },
-    op: editing ? 'projectUpdate' : 'projectCreate',
+  const { form, modal } = useCreateOrEditForm({
+    noun: 'project',
+    current,
+    initial: nameAndDescriptionOf(current),
+    op: { create: 'projectCreate', update: 'projectUpdate' },
     submit: (values) => (current ? updateProject(current, values) : createProject(values)),
-    onSuccess: (saved) => {
-      toast.success(`Project ${saved?.name} ${editing ? 'updated' : 'created'}`)
-      onDismiss()
-    },
-    // Kept across a sign-in round trip only when creating: an edit starts from the server's copy.
-    draft: !editing,
+    onDismiss,
   })
   return (
-    <SideModalForm
-      form={form}
-      title={editing ? 'Edit project' : 'New project'}
-      subtitle={current?.name}
-      submitLabel={editing ? 'Update project' : 'Create project'}
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal} submitDisabledReason={reason()}>
       <NameAndDescription form={form} />
     </SideModalForm>
   )

@@ -6,9 +6,9 @@
 // Changing a type clears its value. Routes of the system router cannot be sent, with the reason shown.
 import { mutate, useList, useResource } from '../../storage'
 import type { ListOperationName } from '../api/types'
-import { Select, SideModalForm, TextField, toast } from '../components'
+import { Select, SideModalForm, TextField } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
-import { type FieldProps, useForm } from '../hooks/use-form'
+import type { FieldProps, Form } from '../hooks/use-form'
 import {
   DESTINATION_TYPES,
   type DestinationType,
@@ -26,9 +26,9 @@ import {
   TYPE_LABELS,
   type VpcRef,
 } from '../pages/project/vpc/routing'
+import { useCreateOrEditForm } from './create-or-edit'
 import { NameAndDescription } from './fields'
-import { NAME } from './validation'
-import { WhenLoaded } from './when-loaded'
+import { createOrLoadForm } from './when-loaded'
 
 type RouterRef = VpcRef & { router: string }
 const routeLists = [{ endpoint: 'vpcRouterRouteList' as const }, { endpoint: 'vpcRouterRouteView' as const }]
@@ -95,36 +95,71 @@ function EndValue({
   )
 }
 
-export function RouteForm({
-  route,
-  onDismiss,
-  ...ref
-}: RouterRef & { route?: string; onDismiss: () => void }) {
-  if (route === undefined) return <RouteFields {...ref} onDismiss={onDismiss} />
+/** A route's two ends: what each is called and the types it offers. */
+const ENDS = {
+  destination: {
+    label: 'Destination',
+    description: 'Which traffic the route applies to.',
+    options: DESTINATION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })),
+  },
+  target: {
+    label: 'Target',
+    description: 'Where matching traffic is sent.',
+    options: TARGET_TYPES.map((t) =>
+      SYSTEM_ONLY_TARGETS.has(t)
+        ? { value: t, label: `${TYPE_LABELS[t]} (${SYSTEM_ONLY_TARGET_NOTE})`, disabled: true }
+        : { value: t, label: TYPE_LABELS[t] },
+    ),
+  },
+}
+
+/** One end of the route: its type, and the value that type takes (cleared when the type changes). */
+function RouteEnd({ end, form, ...ref }: RouterRef & { end: keyof typeof ENDS; form: Form<RouteValues> }) {
+  const { label, description, options } = ENDS[end]
+  const typeKey = `${end}Type` as const
+  const valueKey = `${end}Value` as const
   return (
-    <WhenLoaded
-      endpoint="vpcRouterRouteView"
-      params={{ path: { route }, query: ref }}
-      title="Edit route"
-      subtitle={route}
-      onDismiss={onDismiss}
-    >
-      {(current) => <RouteFields {...ref} current={current} onDismiss={onDismiss} />}
-    </WhenLoaded>
+    <>
+      <Select
+        label={`${label} type`}
+        description={description}
+        required
+        options={options}
+        {...form.field(typeKey)}
+        onChange={(e) => {
+          form.set(typeKey, e.target.value as never)
+          form.set(valueKey, '')
+        }}
+      />
+      <EndValue {...ref} type={form.values[typeKey]} label={`${label} value`} field={form.field(valueKey)} />
+    </>
   )
 }
 
-function RouteFields({ current, onDismiss, ...ref }: RouterRef & { current?: Route; onDismiss: () => void }) {
+export const RouteForm = createOrLoadForm(
+  {
+    noun: 'route',
+    prop: 'route',
+    endpoint: 'vpcRouterRouteView',
+    params: (route, { project, vpc, router }) => ({ path: { route }, query: { project, vpc, router } }),
+  },
+  RouteFields,
+)
+
+function RouteFields({
+  current,
+  onDismiss,
+  ...ref
+}: RouterRef & { current?: Route | undefined; onDismiss: () => void }) {
   const { project, vpc, router } = ref
-  const editing = current !== undefined
-  const reason = useActionReason(networkingNeed(project, editing ? 'editing a route' : 'creating a route'))
+  const reason = useActionReason(networkingNeed(project, current ? 'editing a route' : 'creating a route'))
   const routerView = useResource('vpcRouterView', { path: { router }, query: { project, vpc } }).data
-  const form = useForm<RouteValues, Route>({
-    id: editing ? 'route-edit' : 'route-create',
+  const { form, modal } = useCreateOrEditForm<RouteValues, Route>({
+    noun: 'route',
+    current,
     initial: routeFormValues(current),
-    rules: { name: NAME },
     check: routeErrors,
-    op: editing ? 'vpcRouterRouteUpdate' : 'vpcRouterRouteCreate',
+    op: { create: 'vpcRouterRouteCreate', update: 'vpcRouterRouteUpdate' },
     submit: (values) => {
       const body = { name: values.name, description: values.description, ...routeEnds(values) }
       return current
@@ -135,62 +170,16 @@ function RouteFields({ current, onDismiss, ...ref }: RouterRef & { current?: Rou
             { invalidates: routeLists },
           )
     },
-    onSuccess: (saved) => {
-      toast.success(`Route ${saved?.name} ${editing ? 'updated' : 'created'}`)
-      onDismiss()
-    },
-    draft: !editing,
-  })
-  const typeField = (
-    key: 'destinationType' | 'targetType',
-    valueKey: 'destinationValue' | 'targetValue',
-  ) => ({
-    ...form.field(key),
-    onChange: (e: { target: { value: string } }) => {
-      form.set(key, e.target.value as never)
-      form.set(valueKey, '')
-    },
+    onDismiss,
   })
   return (
     <SideModalForm
-      form={form}
-      title={editing ? 'Edit route' : 'New route'}
-      subtitle={current?.name}
-      submitLabel={editing ? 'Update route' : 'Create route'}
-      onDismiss={onDismiss}
+      {...modal}
       submitDisabledReason={reason(routerView ? routeRefusal(routerView, current) : null)}
     >
       <NameAndDescription form={form} />
-      <Select
-        label="Destination type"
-        description="Which traffic the route applies to."
-        required
-        options={DESTINATION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-        {...typeField('destinationType', 'destinationValue')}
-      />
-      <EndValue
-        {...ref}
-        type={form.values.destinationType}
-        label="Destination value"
-        field={form.field('destinationValue')}
-      />
-      <Select
-        label="Target type"
-        description="Where matching traffic is sent."
-        required
-        options={TARGET_TYPES.map((t) =>
-          SYSTEM_ONLY_TARGETS.has(t)
-            ? { value: t, label: `${TYPE_LABELS[t]} (${SYSTEM_ONLY_TARGET_NOTE})`, disabled: true }
-            : { value: t, label: TYPE_LABELS[t] },
-        )}
-        {...typeField('targetType', 'targetValue')}
-      />
-      <EndValue
-        {...ref}
-        type={form.values.targetType}
-        label="Target value"
-        field={form.field('targetValue')}
-      />
+      <RouteEnd {...ref} end="destination" form={form} />
+      <RouteEnd {...ref} end="target" form={form} />
     </SideModalForm>
   )
 }

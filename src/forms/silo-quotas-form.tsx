@@ -2,8 +2,7 @@
 // storage in whole GiB, starting from the silo's current quotas; 0 makes a resource unprovisionable.
 // The same three fields are the quotas of the silo create form (QuotaFields in silo-form.tsx).
 import { css } from 'styled-system/css'
-import { toast } from '../components'
-import { useForm } from '../hooks/use-form'
+import { useSideForm } from './side-form'
 import { QUOTA_RULES, type QuotaValues, quotaValues, siloViewParams, updateQuotas } from './silo'
 import { FleetSideForm, QuotaFields } from './silo-form'
 import { WhenLoaded } from './when-loaded'
@@ -25,16 +24,14 @@ export function SiloQuotasForm({ silo, onDismiss }: Props) {
 }
 
 function QuotasFields({ silo, current, onDismiss }: Props & { current: QuotaValues }) {
-  const form = useForm<QuotaValues>({
+  const form = useSideForm<QuotaValues>({
     id: 'silo-quotas-edit',
     initial: current,
     rules: QUOTA_RULES,
     op: 'siloQuotasUpdate',
     submit: (values) => updateQuotas(silo, values),
-    onSuccess: () => {
-      toast.success(`Quotas of ${silo} updated`)
-      onDismiss()
-    },
+    done: () => `Quotas of ${silo} updated`,
+    onDismiss,
   })
   return (
     <FleetSideForm

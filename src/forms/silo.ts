@@ -8,7 +8,8 @@ import * as v from 'valibot'
 import { mutate } from '../../storage'
 import { vByteCount, vSiloQuotasCreate } from '../api/__generated__/schemas'
 import type { ApiParams, ApiResponse, Schema } from '../api/types'
-import { deleteListed } from '../ui/delete'
+import { rowDelete } from '../ui/delete'
+import { kinds } from '../ui/kinds'
 import { GiB } from '../util/bytes'
 import { check, type FieldRule, required } from './validation'
 
@@ -138,25 +139,25 @@ export function quotaRows(quota: Counts, provisioned: Counts | undefined) {
 /** One certificate as the form holds it; `privateKey` is never kept in a draft (use-draft). */
 export type CertValues = { name: string; description: string; cert: string; privateKey: string }
 
-const PEM_BLOCK = (label: RegExp) =>
-  new RegExp(`-----BEGIN ${label.source}-----[\\s\\S]+?-----END ${label.source}-----`)
-const CERT_PEM = PEM_BLOCK(/CERTIFICATE/)
-const KEY_PEM = PEM_BLOCK(/(?:RSA |EC |ENCRYPTED )?PRIVATE KEY/)
+/** A PEM field's rule: one block of `label`'s kind; `required` explains a blank value, `expected` any other. */
+const pemRule = (label: RegExp, required: string, expected: string): FieldRule => ({
+  schema: v.pipe(
+    v.string(),
+    v.regex(new RegExp(`-----BEGIN ${label.source}-----[\\s\\S]+?-----END ${label.source}-----`)),
+  ),
+  explain: (value) => (value.trim() === '' ? required : expected),
+})
 
-export const CERT_RULE: FieldRule = {
-  schema: v.pipe(v.string(), v.regex(CERT_PEM)),
-  explain: (value) =>
-    value.trim() === ''
-      ? 'Certificate is required'
-      : 'Must be a PEM certificate (-----BEGIN CERTIFICATE----- …)',
-}
-export const KEY_RULE: FieldRule = {
-  schema: v.pipe(v.string(), v.regex(KEY_PEM)),
-  explain: (value) =>
-    value.trim() === ''
-      ? 'Private key is required'
-      : 'Must be a PEM private key (-----BEGIN PRIVATE KEY----- …)',
-}
+export const CERT_RULE = pemRule(
+  /CERTIFICATE/,
+  'Certificate is required',
+  'Must be a PEM certificate (-----BEGIN CERTIFICATE----- …)',
+)
+export const KEY_RULE = pemRule(
+  /(?:RSA |EC |ENCRYPTED )?PRIVATE KEY/,
+  'Private key is required',
+  'Must be a PEM private key (-----BEGIN PRIVATE KEY----- …)',
+)
 
 /** A name already used by a certificate in the list: the API would refuse the silo. */
 export function certNameTaken(name: string, certs: readonly CertValues[]): string | undefined {
@@ -358,13 +359,12 @@ export const createSilo = (values: SiloValues) =>
   )
 
 /** Deletes a silo and says so; a refusal (a silo with projects) rejects with the API's message. */
-export const deleteSilo = (silo: Pick<Silo, 'id' | 'name'>) =>
-  deleteListed(
-    'siloDelete',
-    { path: { silo: silo.id } },
-    { id: silo.id, list: 'siloList' },
-    `Silo ${silo.name} deleted`,
-  )
+export const deleteSilo = rowDelete(
+  kinds.silo,
+  'siloDelete',
+  'siloList',
+  (silo: Pick<Silo, 'id' | 'name'>) => ({ path: { silo: silo.id } }),
+)
 
 export const createIdp = (silo: string, values: IdpValues) =>
   mutate(

@@ -6,13 +6,13 @@
 import { useRef } from 'react'
 import { mutate, useList } from '../../storage'
 import type { Disk } from '../api/types'
-import { Select, SideModalForm, toast } from '../components'
+import { Select, SideModalForm } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
 import { diskRowRefusal } from '../ui/row-state'
 import { formatBytes } from '../util/bytes'
 import { generateName } from '../util/names'
 import { NameAndDescription } from './fields'
+import { useSideForm } from './side-form'
 import { chosen, NAME } from './validation'
 
 /** The project's disks, read with the key the instance forms use, so all share one cache entry. */
@@ -41,16 +41,14 @@ export function SnapshotCreateForm({ project, onDismiss }: { project: string; on
   const disks = useList('diskList', { query: { project, ...PROJECT_DISKS } }).data?.items
   const options = disks && snapshottableDisks(disks)
   const suggestion = useRef('')
-  const form = useForm({
+  const form = useSideForm({
     id: 'snapshot-create',
     initial: { name: '', description: '', disk: '' } as Values,
     rules: { name: NAME, disk: chosen('Choose a disk to snapshot') },
     op: 'snapshotCreate',
     submit: (values) => createSnapshot(project, values),
-    onSuccess: (snapshot) => {
-      toast.success(`Snapshot ${snapshot?.name} created`)
-      onDismiss()
-    },
+    done: (snapshot) => `Snapshot ${snapshot?.name} created`,
+    onDismiss,
     draft: true,
   })
   const diskField = form.field('disk')

@@ -2,14 +2,14 @@
 // A key the server cannot parse comes back on the public key field; the inputs are kept after any
 // failure, and across a session expiry (issue 9).
 import { mutate } from '../../storage'
-import { SideModalForm, TextArea, TextField, toast } from '../components'
-import { useForm } from '../hooks/use-form'
+import { SideModalForm, TextArea, TextField } from '../components'
 import { useWriteGuard } from '../hooks/use-write-guard'
+import { useSideForm } from './side-form'
 import { NAME, required } from './validation'
 
 export function SshKeyCreateForm({ onDismiss }: { onDismiss: () => void }) {
   const writeBlocked = useWriteGuard()
-  const form = useForm({
+  const form = useSideForm({
     id: 'ssh-key-create',
     initial: { name: '', description: '', publicKey: '' },
     rules: { name: NAME, publicKey: required('Public key') },
@@ -20,10 +20,8 @@ export function SshKeyCreateForm({ onDismiss }: { onDismiss: () => void }) {
         { body: { name, description, publicKey: publicKey.trim() } },
         { invalidates: [{ endpoint: 'currentUserSshKeyList' }] },
       ),
-    onSuccess: (key) => {
-      toast.success(`SSH key ${key?.name} added`)
-      onDismiss()
-    },
+    done: (key) => `SSH key ${key?.name} added`,
+    onDismiss,
     draft: true,
   })
 

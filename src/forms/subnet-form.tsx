@@ -4,9 +4,9 @@
 // VPC's custom routers (the system router applies to every subnet anyway). The API fixes the blocks at
 // creation (nexus.json VpcSubnetUpdate has none), so editing shows them read-only.
 import { mutate, useList } from '../../storage'
-import { Select, SideModalForm, TextField, toast } from '../components'
+import { Select, SideModalForm, TextField } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
-import { type FieldProps, useForm } from '../hooks/use-form'
+import type { FieldProps } from '../hooks/use-form'
 import {
   networkingNeed,
   type Subnet,
@@ -17,30 +17,21 @@ import {
   subnetUpdateBody,
   type VpcRef,
 } from '../pages/project/vpc/routing'
+import { useCreateOrEditForm } from './create-or-edit'
 import { NameAndDescription } from './fields'
-import { NAME } from './validation'
-import { WhenLoaded } from './when-loaded'
+import { createOrLoadForm } from './when-loaded'
 
 const subnetLists = [{ endpoint: 'vpcSubnetList' as const }, { endpoint: 'vpcSubnetView' as const }]
 
-export function SubnetForm({
-  subnet,
-  onDismiss,
-  ...ref
-}: VpcRef & { subnet?: string; onDismiss: () => void }) {
-  if (subnet === undefined) return <SubnetFields {...ref} onDismiss={onDismiss} />
-  return (
-    <WhenLoaded
-      endpoint="vpcSubnetView"
-      params={{ path: { subnet }, query: ref }}
-      title="Edit subnet"
-      subtitle={subnet}
-      onDismiss={onDismiss}
-    >
-      {(current) => <SubnetFields {...ref} current={current} onDismiss={onDismiss} />}
-    </WhenLoaded>
-  )
-}
+export const SubnetForm = createOrLoadForm(
+  {
+    noun: 'subnet',
+    prop: 'subnet',
+    endpoint: 'vpcSubnetView',
+    params: (subnet, { project, vpc }) => ({ path: { subnet }, query: { project, vpc } }),
+  },
+  SubnetFields,
+)
 
 /** The VPC's custom routers by id; none is an option too (the system router alone). */
 function RouterSelect({ project, vpc, field }: VpcRef & { field: FieldProps }) {
@@ -63,16 +54,15 @@ function SubnetFields({
   vpc,
   current,
   onDismiss,
-}: VpcRef & { current?: Subnet; onDismiss: () => void }) {
-  const editing = current !== undefined
-  const reason = useActionReason(networkingNeed(project, editing ? 'editing a subnet' : 'creating a subnet'))
-  const form = useForm<SubnetValues, Subnet>({
-    id: editing ? 'subnet-edit' : 'subnet-create',
+}: VpcRef & { current?: Subnet | undefined; onDismiss: () => void }) {
+  const reason = useActionReason(networkingNeed(project, current ? 'editing a subnet' : 'creating a subnet'))
+  const { form, editing, modal } = useCreateOrEditForm<SubnetValues, Subnet>({
+    noun: 'subnet',
+    current,
     initial: subnetFormValues(current),
-    rules: { name: NAME },
     // The blocks are fixed once made: only a new subnet's are checked.
-    check: (values) => (editing ? {} : subnetBlockErrors(values)),
-    op: editing ? 'vpcSubnetUpdate' : 'vpcSubnetCreate',
+    check: (values) => (current ? {} : subnetBlockErrors(values)),
+    op: { create: 'vpcSubnetCreate', update: 'vpcSubnetUpdate' },
     submit: (values) =>
       current
         ? mutate(
@@ -85,22 +75,11 @@ function SubnetFields({
             { query: { project, vpc }, body: subnetCreateBody(values) },
             { invalidates: subnetLists },
           ),
-    onSuccess: (saved) => {
-      toast.success(`Subnet ${saved?.name} ${editing ? 'updated' : 'created'}`)
-      onDismiss()
-    },
-    draft: !editing,
+    onDismiss,
   })
   const fixed = editing ? { readOnly: true, description: 'Set when the subnet was created.' } : {}
   return (
-    <SideModalForm
-      form={form}
-      title={editing ? 'Edit subnet' : 'New subnet'}
-      subtitle={current?.name}
-      submitLabel={editing ? 'Update subnet' : 'Create subnet'}
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal} submitDisabledReason={reason()}>
       <NameAndDescription form={form} />
       <TextField
         label="IPv4 block"

@@ -5,6 +5,7 @@ import { vIpNet, vL4PortRange, vName, vNameOrId } from '../api/__generated__/sch
 import { S } from '../strings'
 import {
   check,
+  type FieldRule,
   gibRule,
   IP,
   IP_NET,
@@ -30,6 +31,16 @@ const ipish = fc.oneof(
   fc.stringMatching(/^[0-9a-f:.]{0,24}$/),
 )
 
+/** A rule accepts exactly what the generated schema accepts, over `runs` random strings. */
+function agrees(rule: FieldRule, schema: v.GenericSchema, strings: fc.Arbitrary<string>, runs: number) {
+  fc.assert(
+    fc.property(strings, (s) => {
+      expect(check(rule, s) === undefined).toBe(v.is(schema, s))
+    }),
+    { numRuns: runs },
+  )
+}
+
 describe('NAME: the contract rule, with our messages', () => {
   it('accepts what nexus.json allows, including uppercase after the first letter', () => {
     for (const ok of ['a', 'data-1', 'disK', 'myDisk2', 'a'.repeat(63), 'abc-0123'])
@@ -45,20 +56,10 @@ describe('NAME: the contract rule, with our messages', () => {
     expect(check(NAME, 'abcdef01-2345-6789-abcd-ef0123456789')).toBe('Name must not be a UUID')
   })
   it('property: agrees with the generated Name schema on random strings', () => {
-    fc.assert(
-      fc.property(nameish, (s) => {
-        expect(check(NAME, s) === undefined).toBe(v.is(vName, s))
-      }),
-      { numRuns: 2000 },
-    )
+    agrees(NAME, vName, nameish, 2000)
   })
   it('property: NAME_OR_ID agrees with the generated NameOrId schema', () => {
-    fc.assert(
-      fc.property(nameish, (s) => {
-        expect(check(NAME_OR_ID, s) === undefined).toBe(v.is(vNameOrId, s))
-      }),
-      { numRuns: 1000 },
-    )
+    agrees(NAME_OR_ID, vNameOrId, nameish, 1000)
   })
 })
 
@@ -80,12 +81,7 @@ describe('IP and IP network (spec 5 messages)', () => {
       fc.tuple(fc.oneof(fc.ipV4(), fc.ipV6(), ipish), fc.nat(140)).map(([a, w]) => `${a}/${w}`),
       ipish,
     )
-    fc.assert(
-      fc.property(net, (s) => {
-        expect(check(IP_NET, s) === undefined).toBe(v.is(vIpNet, s))
-      }),
-      { numRuns: 2000 },
-    )
+    agrees(IP_NET, vIpNet, net, 2000)
   })
 })
 

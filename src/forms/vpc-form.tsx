@@ -4,11 +4,12 @@
 // typed. A taken name comes back on the name field ("VPC name already exists", spec section 8) with
 // every value kept.
 import type { ChangeEvent } from 'react'
-import { SideModalForm, TextField, toast } from '../components'
+import { SideModalForm, TextField } from '../components'
 import { NameField } from '../components/FormField'
 import { useActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
-import { NAME, nameRule } from './validation'
+import { useCreateOrEditForm } from './create-or-edit'
+import { nameAndDescriptionOf } from './fields'
+import { nameRule } from './validation'
 import {
   createVpc,
   dnsNameAfterRename,
@@ -19,7 +20,7 @@ import {
   vpcViewParams,
   vpcWriteNeed,
 } from './vpc'
-import { WhenLoaded } from './when-loaded'
+import { createOrLoadForm } from './when-loaded'
 
 type Props = {
   project: string
@@ -30,45 +31,36 @@ type Props = {
   onSaved: (vpc: Vpc) => void
 }
 
-export function VpcForm({ vpc, ...props }: Props) {
-  if (vpc === undefined) return <VpcFields {...props} />
-  return (
-    <WhenLoaded
-      endpoint="vpcView"
-      params={vpcViewParams(props.project, vpc)}
-      title="Edit VPC"
-      subtitle={vpc}
-      onDismiss={props.onDismiss}
-    >
-      {(current) => <VpcFields current={current} {...props} />}
-    </WhenLoaded>
-  )
-}
+export const VpcForm = createOrLoadForm(
+  {
+    noun: 'VPC',
+    prop: 'vpc',
+    endpoint: 'vpcView',
+    params: (vpc, { project }) => vpcViewParams(project, vpc),
+  },
+  VpcFields,
+)
 
 const DNS_NAME = nameRule('DNS name')
 
-function VpcFields({ project, current, onDismiss, onSaved }: Omit<Props, 'vpc'> & { current?: Vpc }) {
-  const editing = current !== undefined
-  const reason = useActionReason(vpcWriteNeed(project, editing ? 'editing a VPC' : 'creating a VPC'))
-  const form = useForm<VpcValues, Vpc>({
-    id: editing ? 'vpc-edit' : `vpc-create-${project}`,
-    initial: {
-      name: current?.name ?? '',
-      description: current?.description ?? '',
-      dnsName: current?.dnsName ?? '',
-      ipv6Prefix: '',
-    },
-    rules: { name: NAME, dnsName: DNS_NAME, ...(editing ? {} : { ipv6Prefix: IPV6_PREFIX }) },
-    op: editing ? 'vpcUpdate' : 'vpcCreate',
+function VpcFields({
+  project,
+  current,
+  onDismiss,
+  onSaved,
+}: Omit<Props, 'vpc'> & { current?: Vpc | undefined }) {
+  const reason = useActionReason(vpcWriteNeed(project, current ? 'editing a VPC' : 'creating a VPC'))
+  const { form, editing, modal } = useCreateOrEditForm<VpcValues, Vpc>({
+    noun: 'VPC',
+    current,
+    draftScope: project,
+    initial: { ...nameAndDescriptionOf(current), dnsName: current?.dnsName ?? '', ipv6Prefix: '' },
+    rules: { dnsName: DNS_NAME, ...(current ? {} : { ipv6Prefix: IPV6_PREFIX }) },
+    op: { create: 'vpcCreate', update: 'vpcUpdate' },
     submit: ({ ipv6Prefix, ...values }) =>
       current ? updateVpc(project, current, values) : createVpc(project, { ...values, ipv6Prefix }),
-    onSuccess: (saved) => {
-      if (!saved) return
-      toast.success(`VPC ${saved.name} ${editing ? 'updated' : 'created'}`)
-      onSaved(saved)
-    },
-    // Kept across a sign-in round trip only when creating: an edit starts from the server's copy.
-    draft: !editing,
+    onDismiss,
+    onSaved,
   })
   const name = form.field('name')
   // Only a new VPC's DNS name follows its name: an existing one's is in use under its own value.
@@ -79,14 +71,7 @@ function VpcFields({ project, current, onDismiss, onSaved }: Omit<Props, 'vpc'> 
         name.onChange(e)
       }
   return (
-    <SideModalForm
-      form={form}
-      title={editing ? 'Edit VPC' : 'New VPC'}
-      subtitle={current?.name}
-      submitLabel={editing ? 'Update VPC' : 'Create VPC'}
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal} submitDisabledReason={reason()}>
       <NameField label="Name" required describeRule {...name} onChange={onNameChange} />
       <TextField label="Description" autoComplete="off" {...form.field('description')} />
       <NameField

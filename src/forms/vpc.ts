@@ -6,7 +6,8 @@ import { mutate } from '../../storage'
 import { vIpNet, vIpv6Net } from '../api/__generated__/schemas'
 import type { Vpc } from '../api/types'
 import type { RoleNeed } from '../hooks/use-action-reason'
-import { deleteListed } from '../ui/delete'
+import { rowDelete } from '../ui/delete'
+import { kinds } from '../ui/kinds'
 import { type FieldRule, IP_NET } from './validation'
 
 export type { Vpc }
@@ -85,10 +86,6 @@ export const updateVpc = (project: string, current: Vpc, body: VpcEditValues) =>
   )
 
 /** Deletes a VPC and says so; a refusal (e.g. interfaces still in its subnets) rejects with the API's message. */
-export const deleteVpc = (vpc: Vpc) =>
-  deleteListed(
-    'vpcDelete',
-    { path: { vpc: vpc.id } },
-    { id: vpc.id, list: 'vpcList' },
-    `VPC ${vpc.name} deleted`,
-  )
+export const deleteVpc = rowDelete(kinds.vpc, 'vpcDelete', 'vpcList', (vpc: Vpc) => ({
+  path: { vpc: vpc.id },
+}))

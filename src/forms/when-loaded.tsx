@@ -3,6 +3,7 @@ import { type QueryResult, useResource } from '../../storage'
 import type { ApiParams, ApiResponse, OperationName } from '../api/types'
 import { SideModal, Skeleton } from '../components'
 import { QueryError } from '../ui/QueryError'
+import { editTitle } from './create-or-edit'
 
 /**
  * An edit form's frame until the resource it edits is known: the values start from it, so the
@@ -31,6 +32,48 @@ export function WhenLoaded<N extends OperationName>({
       {children}
     </ViewSideModal>
   )
+}
+
+/**
+ * A create-or-edit form's component, over the fields it shows (which take the resource as `current`):
+ * without the prop named `prop` it creates, at once; with it, it edits the resource so named, once loaded
+ * (its frame titled "Edit <noun>" meanwhile). The other props go to the fields as they are.
+ */
+export function createOrLoadForm<
+  N extends OperationName,
+  K extends string,
+  P extends { current?: ApiResponse<N> | undefined; onDismiss: () => void },
+>(
+  {
+    noun,
+    prop,
+    endpoint,
+    params,
+  }: {
+    noun: string
+    prop: K
+    endpoint: N
+    /** The view's params for the named resource, from the form's other props. */
+    params: (name: string, props: Omit<P, 'current'>) => ApiParams<N>
+  },
+  Fields: (props: P) => ReactNode,
+) {
+  return function CreateOrLoad(props: Omit<P, 'current'> & { [k in K]?: string | undefined }) {
+    const { [prop]: name, ...rest } = props
+    const fieldProps = rest as unknown as Omit<P, 'current'>
+    if (name === undefined) return <Fields {...(fieldProps as P)} />
+    return (
+      <WhenLoaded
+        endpoint={endpoint}
+        params={params(name, fieldProps)}
+        title={editTitle(noun)}
+        subtitle={name}
+        onDismiss={props.onDismiss}
+      >
+        {(current) => <Fields {...(fieldProps as P)} current={current} />}
+      </WhenLoaded>
+    )
+  }
 }
 
 /**

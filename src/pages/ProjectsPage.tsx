@@ -1,61 +1,34 @@
 // Projects (silo level): name, description, created; edit and delete from the row menu. The create
 // form (`/projects-new`) and the edit form (`/projects/{project}/edit`) are child routes: their side
 // modal opens in this list's <Outlet />, over the list, and closing it keeps the list's page.
-import { lazy, Suspense, useContext } from 'react'
-import { css } from 'styled-system/css'
-import { Link } from 'wouter'
 import type { Project } from '../api/types'
-import { FolderIcon } from '../components/icons'
 import { nameColumn, ResourceList } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
 import { useActionReason } from '../hooks/use-action-reason'
 import { useListGo } from '../hooks/use-list-go'
 import { paths } from '../paths'
-import { Outlet, RouteParamsContext } from '../route-context'
-import { deleteListed } from '../ui/delete'
+import { Outlet } from '../route-context'
+import { rowDelete } from '../ui/delete'
+import { type FormRoute, paramsFormRoute } from '../ui/form-route'
+import { kinds } from '../ui/kinds'
 import { editDeleteActions } from '../ui/row-actions'
 import { formatDateTime } from '../util/date'
 
 const columns = defineColumns<Project>([
-  nameColumn((p) => (
-    <Link
-      href={paths.instances({ project: p.name })}
-      className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
-    >
-      {p.name}
-    </Link>
-  )),
+  nameColumn({ href: (p) => paths.instances({ project: p.name }) }),
   { id: 'description', header: 'Description', cell: (p) => p.description },
   { id: 'created', header: 'Created', cell: (p) => formatDateTime(p.timeCreated) },
 ])
 
-const deleteProject = (p: Project) =>
-  deleteListed(
-    'projectDelete',
-    { path: { project: p.name } },
-    { id: p.id, list: 'projectList' },
-    `Project ${p.name} deleted`,
-  )
-
-// The form loads when it is opened, not with the list.
-const ProjectForm = lazy(() => import('../forms/project-form').then((m) => ({ default: m.ProjectForm })))
+const deleteProject = rowDelete(kinds.project, 'projectDelete', 'projectList', (p: Project) => ({
+  path: { project: p.name },
+}))
 
 /** `/projects-new` (no `:project`) and `/projects/{project}/edit`, in the list's outlet. */
-export function ProjectFormRoute() {
-  // Read directly: the param is absent on the create route, which useRouteParams would reject.
-  const { project } = useContext(RouteParamsContext)
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <ProjectForm
-        // A different project is a different form: its values start from that project.
-        key={project ?? ''}
-        {...(project ? { project } : {})}
-        onDismiss={() => go(paths.projects())}
-      />
-    </Suspense>
-  )
-}
+export const ProjectFormRoute: FormRoute = paramsFormRoute(
+  () => import('../forms/project-form').then((m) => m.ProjectForm),
+  { params: [], edit: 'project', back: paths.projects },
+)
 
 export default function ProjectsPage() {
   const go = useListGo()
@@ -65,15 +38,12 @@ export default function ProjectsPage() {
   const deleteReason = useActionReason({ role: 'collaborator', what: 'deleting a project' })
   return (
     <ResourceList
-      title="Projects"
-      icon={<FolderIcon />}
-      resource="Project"
+      kind={kinds.project}
       endpoint="projectList"
       columns={columns}
-      sortByName
       create={{
         label: 'New project',
-        onClick: () => go(paths.projectsNew()),
+        to: paths.projectsNew(),
         disabledReason: createReason(),
       }}
       empty={{ title: 'No projects', body: 'Projects your silo role lets you see appear here.' }}

@@ -3,11 +3,10 @@
 // cache; the id stands in until (or unless) the name is known.
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Link } from 'wouter'
 import { useResource } from '../../storage'
+import { ResourceLink } from '../components/ResourceLink'
 import { paths } from '../paths'
 
-const linkClass = css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })
 const idClass = css({ color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })
 
 /** A link named `name` to `href` once the name is known; the id (linked to `fallback`, if any) until then. */
@@ -24,13 +23,7 @@ export function NameLink({
 }): ReactNode {
   const target = name && href ? href : fallback
   const text = name && href ? name : <span className={idClass}>{id}</span>
-  return target ? (
-    <Link href={target} className={linkClass}>
-      {text}
-    </Link>
-  ) : (
-    text
-  )
+  return target ? <ResourceLink href={target}>{text}</ResourceLink> : text
 }
 
 /** An instance by id: its page once its name is read, the lookup route (which resolves it) until then. */

@@ -5,6 +5,7 @@ import { mutate } from '../../storage'
 import { toUserError } from '../api/errors'
 import type { ApiParams, ListOperationName, OperationName } from '../api/types'
 import { toast } from '../components/toast-queue'
+import type { Kind } from './kinds'
 
 export async function deleteListed<N extends OperationName>(
   op: N,
@@ -15,4 +16,17 @@ export async function deleteListed<N extends OperationName>(
   const r = await mutate(op, params, { removes: { id: row.id }, invalidates: [{ endpoint: row.list }] })
   if (r.type !== 'success') throw new Error(toUserError(op, r).message)
   toast.success(done)
+}
+
+/**
+ * The delete of a list's row: `params` names the row to the API, and the toast says "<kind> <name>
+ * deleted" ("Project web deleted").
+ */
+export function rowDelete<N extends OperationName, R extends { id: string; name: string }>(
+  kind: Kind,
+  op: N,
+  list: ListOperationName,
+  params: (row: R) => ApiParams<N>,
+): (row: R) => Promise<void> {
+  return (row) => deleteListed(op, params(row), { id: row.id, list }, `${kind.one} ${row.name} deleted`)
 }

@@ -4,8 +4,6 @@
 // An unknown group is Page not found, but only on the server's word: offline with nothing cached the
 // page says it is offline instead.
 import { lazy, Suspense, useState } from 'react'
-import { css } from 'styled-system/css'
-import { Link, useLocation } from 'wouter'
 import { type QueryResult, useList, useResource } from '../../../storage'
 import type { ApiResponse } from '../../api/types'
 import { Button, CloudOffIcon, defineColumns, ServerIcon } from '../../components'
@@ -17,7 +15,10 @@ import { type ActionReason, useActionReason } from '../../hooks/use-action-reaso
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { T } from '../../strings'
+import { type FormRoute, formRoute, overItsPage } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 import { InstanceStateBadge } from '../../ui/StateBadge'
+import { linkColumn } from '../list-table'
 import {
   type AntiAffinityGroup,
   deleteGroup,
@@ -29,11 +30,10 @@ import {
 } from './affinity-actions'
 import { TabTable } from './instance/shared'
 
-// The forms load when first opened.
-const forms = {
-  edit: lazy(() => import('../../forms/affinity-form').then((m) => ({ default: m.AffinityEditForm }))),
-  add: lazy(() => import('../../forms/affinity-add-member').then((m) => ({ default: m.AddMemberForm }))),
-}
+// The form loads when first opened.
+const AddMemberForm = lazy(() =>
+  import('../../forms/affinity-add-member').then((m) => ({ default: m.AddMemberForm })),
+)
 
 function GroupProps({ group }: { group: AntiAffinityGroup }) {
   return (
@@ -47,19 +47,11 @@ function GroupProps({ group }: { group: AntiAffinityGroup }) {
 
 const columnsFor = (project: string) =>
   defineColumns<GroupMember>([
-    {
-      id: 'name',
+    linkColumn({
       header: 'Instance',
-      cell: (m) => (
-        <Link
-          href={paths.instance({ project, instance: m.name })}
-          className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
-        >
-          {m.name}
-        </Link>
-      ),
-      sortValue: (m) => m.name,
-    },
+      name: (m) => m.name,
+      href: (m) => paths.instance({ project, instance: m.name }),
+    }),
     { id: 'state', header: 'State', cell: (m) => <InstanceStateBadge state={m.runState} /> },
   ])
 
@@ -134,7 +126,7 @@ function Members({
       />
       {adding && rows && (
         <Suspense fallback={null}>
-          <forms.add project={project} group={group} members={rows} onDismiss={() => setAdding(false)} />
+          <AddMemberForm project={project} group={group} members={rows} onDismiss={() => setAdding(false)} />
         </Suspense>
       )}
     </>
@@ -149,9 +141,8 @@ function GroupView({ project, name }: { project: string; name: string }) {
   return (
     <ResourcePage
       view={view}
-      kind="Anti-affinity group"
+      kind={kinds.antiAffinityGroup}
       name={name}
-      icon={<ServerIcon />}
       actions={(group) => (
         <EditDeleteActions
           kind="anti-affinity group"
@@ -181,19 +172,11 @@ export default function AffinityGroupPage() {
 }
 
 /** `affinity/{group}/edit`, in the group page's outlet: a rename goes to the new name's page. */
-export function AffinityEditRoute() {
-  const { project, antiAffinityGroup } = useRouteParams('project', 'antiAffinityGroup')
-  const [, navigate] = useLocation()
-  const pageOf = (g: string) => paths.affinityGroup({ project, antiAffinityGroup: g })
-  return (
-    <Suspense fallback={null}>
-      <forms.edit
-        key={antiAffinityGroup}
-        project={project}
-        group={antiAffinityGroup}
-        onDismiss={() => navigate(pageOf(antiAffinityGroup))}
-        onSaved={(g) => navigate(pageOf(g.name))}
-      />
-    </Suspense>
-  )
-}
+export const AffinityEditRoute: FormRoute = formRoute(
+  () => import('../../forms/affinity-form').then((m) => m.AffinityEditForm),
+  (r) => {
+    const [project, group] = [r.param('project'), r.param('antiAffinityGroup')]
+    const pageOf = (g: string) => paths.affinityGroup({ project, antiAffinityGroup: g })
+    return { key: group, project, group, ...overItsPage(r, pageOf, group) }
+  },
+)

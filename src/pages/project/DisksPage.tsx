@@ -2,12 +2,9 @@
 // size, attached instance, created; snapshot, detach and delete, each allowed or refused by the disk
 // machine (spec section 4). The create form (`/projects/{project}/disks-new`) is a child route: its
 // side modal opens over this list and keeps the list's query, so closing it returns to the same page.
-import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useSearch } from 'wouter'
 import type { Disk } from '../../api/types'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
-import { DisksIcon } from '../../components/icons'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
@@ -15,29 +12,20 @@ import { DiskView } from '../../forms/disk-view'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { performDiskAction } from '../../hooks/use-disk-actor'
 import { useListGo } from '../../hooks/use-list-go'
-import { paths, withSearch } from '../../paths'
+import { paths } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
+import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
 import { DiskStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime } from '../../util/date'
 
-/** Opens the disk's view over the list, keeping the list's page in the URL. */
-function DiskLink({ project, name }: { project: string; name: string }) {
-  return (
-    <Link
-      href={withSearch(paths.disk({ project, disk: name }), useSearch())}
-      className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
-    >
-      {name}
-    </Link>
-  )
-}
-
 const columnsFor = (project: string) =>
   defineColumns<Disk>([
-    nameColumn((d) => <DiskLink project={project} name={d.name} />),
+    // The name opens the disk's view over the list, keeping the list's page in the URL.
+    nameColumn({ href: (d) => paths.disk({ project, disk: d.name }), keepQuery: true }),
     { id: 'state', header: 'State', cell: (d) => <DiskStateBadge state={d.state.state} /> },
     { id: 'size', header: 'Size', cell: (d) => formatBytes(d.size), align: 'right' },
     {
@@ -56,25 +44,14 @@ const columnsFor = (project: string) =>
     { id: 'created', header: 'Created', cell: (d) => formatDateTime(d.timeCreated) },
   ])
 
-// The form (and its upload machinery) loads when it is opened, not with the list.
-const DiskCreateForm = lazy(() =>
-  import('../../forms/disk-create').then((m) => ({ default: m.DiskCreateForm })),
+/** `/projects/{project}/disks-new`: the create form (and its upload machinery), in the list's outlet. */
+export const DiskCreateRoute: FormRoute = paramsFormRoute(
+  () => import('../../forms/disk-create').then((m) => m.DiskCreateForm),
+  { params: ['project'], back: paths.disks },
 )
-
-/** `/projects/{project}/disks-new`: the create form, in the list's outlet. */
-export function DiskCreateRoute() {
-  const { project } = useRouteParams('project')
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <DiskCreateForm project={project} onDismiss={() => go(paths.disks({ project }))} />
-    </Suspense>
-  )
-}
 
 export default function DisksPage() {
   const { project } = useRouteParams('project')
-  const go = useListGo()
   // The roles the API demands: creating, snapshotting and deleting a disk need a project collaborator;
   // detaching (an instance's disk change) is allowed to a limited collaborator.
   const reason = useActionReason({ project, role: 'collaborator', what: 'managing disks' })
@@ -83,17 +60,14 @@ export default function DisksPage() {
     (action === 'DETACH' ? detachReason : reason)(diskRowRefusal(d, action))
   return (
     <ResourceList
-      title="Disks"
-      icon={<DisksIcon />}
-      resource="Disk"
+      kind={kinds.disk}
       endpoint="diskList"
       params={{ query: { project } }}
       columns={columnsFor(project)}
-      sortByName
       isMoving={diskIsMoving}
       create={{
         label: 'New disk',
-        onClick: () => go(paths.disksNew({ project })),
+        to: paths.disksNew({ project }),
         disabledReason: reason(),
       }}
       empty={{

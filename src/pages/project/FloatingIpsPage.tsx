@@ -4,13 +4,12 @@
 // IP, detach an attached one, and each says why otherwise. The create form (`floating-ips-new`) and the
 // edit form (`floating-ips/{floatingIp}/edit`) are child routes over the list; attaching opens a side
 // modal of the list itself, as it has no URL of its own.
-import { lazy, Suspense, useContext, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useResource } from '../../../storage'
 import type { FloatingIp } from '../../api/types'
 import { CopyButton } from '../../components'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
-import { NetworkingIcon } from '../../components/icons'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
@@ -24,8 +23,10 @@ import {
 import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
-import { Outlet, RouteParamsContext, useRouteParams } from '../../route-context'
+import { Outlet, useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
+import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
 const muted = css({ color: 'fg.muted' })
@@ -71,31 +72,21 @@ const columnsFor = (project: string) =>
 
 // The forms load when they are opened, not with the list.
 const forms = () => import('../../forms/floating-ip-form')
-const CreateForm = lazy(() => forms().then((m) => ({ default: m.FloatingIpCreateForm })))
-const EditForm = lazy(() => forms().then((m) => ({ default: m.FloatingIpEditForm })))
 const AttachForm = lazy(() =>
   import('../../forms/floating-ip-attach').then((m) => ({ default: m.FloatingIpAttachForm })),
 )
 
-/** `floating-ips-new` and `floating-ips/{floatingIp}/edit`, in the list's outlet. */
-function FloatingIpFormRoute() {
-  // Read directly: `floatingIp` is absent on the create route, which useRouteParams would reject.
-  const { project = '', floatingIp } = useContext(RouteParamsContext)
-  const go = useListGo()
-  const onDismiss = () => go(paths.floatingIps({ project }))
-  return (
-    <Suspense fallback={null}>
-      {floatingIp ? (
-        // A different floating IP is a different form: its values start from that one.
-        <EditForm key={floatingIp} project={project} floatingIp={floatingIp} onDismiss={onDismiss} />
-      ) : (
-        <CreateForm project={project} onDismiss={onDismiss} />
-      )}
-    </Suspense>
-  )
-}
-export const FloatingIpCreateRoute = FloatingIpFormRoute
-export const FloatingIpEditRoute = FloatingIpFormRoute
+/** `floating-ips-new`, in the list's outlet. */
+export const FloatingIpCreateRoute: FormRoute = paramsFormRoute(
+  () => forms().then((m) => m.FloatingIpCreateForm),
+  { params: ['project'], back: paths.floatingIps },
+)
+
+/** `floating-ips/{floatingIp}/edit`, in the list's outlet; another floating IP is another form. */
+export const FloatingIpEditRoute: FormRoute = paramsFormRoute(
+  () => forms().then((m) => m.FloatingIpEditForm),
+  { params: ['project', 'floatingIp'], key: 'floatingIp', back: paths.floatingIps },
+)
 
 export default function FloatingIpsPage() {
   const { project } = useRouteParams('project')
@@ -105,16 +96,13 @@ export default function FloatingIpsPage() {
   const [attaching, setAttaching] = useState<FloatingIp | null>(null)
   return (
     <ResourceList
-      title="Floating IPs"
-      icon={<NetworkingIcon />}
-      resource="Floating IP"
+      kind={kinds.floatingIp}
       endpoint="floatingIpList"
       params={{ query: { project } }}
       columns={columnsFor(project)}
-      sortByName
       create={{
         label: 'New floating IP',
-        onClick: () => go(paths.floatingIpsNew({ project })),
+        to: paths.floatingIpsNew({ project }),
         disabledReason: reason(),
       }}
       empty={{

@@ -1,12 +1,10 @@
 // A project's images: name, OS, version, size, created. Row actions: View (`images/{image}/edit`, a
 // read-only side modal), Promote to the silo (confirmed; the image leaves this list for the silo's),
 // Delete. `images-new` uploads an image file (src/forms/image-create.tsx). Forms open in the outlet.
-import { lazy, Suspense } from 'react'
 import { mutate } from '../../../storage'
 import { toUserError } from '../../api/errors'
 import type { Image } from '../../api/types'
 import { confirmAction } from '../../components/confirm-queue'
-import { ImagesIcon } from '../../components/icons'
 import { ResourceList } from '../../components/ResourceList'
 import { toast } from '../../components/toast-queue'
 import { imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
@@ -14,34 +12,21 @@ import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
+import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 
 // The forms load when they are opened, not with the list.
-const ImageCreateForm = lazy(() =>
-  import('../../forms/image-create').then((m) => ({ default: m.ImageCreateForm })),
-)
-const ImageView = lazy(() => import('../../forms/image-view').then((m) => ({ default: m.ImageView })))
-
 /** `/projects/{project}/images-new`. */
-export function ImageCreateRoute() {
-  const { project } = useRouteParams('project')
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <ImageCreateForm project={project} onDismiss={() => go(paths.images({ project }))} />
-    </Suspense>
-  )
-}
+export const ImageCreateRoute: FormRoute = paramsFormRoute(
+  () => import('../../forms/image-create').then((m) => m.ImageCreateForm),
+  { params: ['project'], back: paths.images },
+)
 
 /** `/projects/{project}/images/{image}/edit`: the image, read-only. */
-export function ImageViewRoute() {
-  const { project, image } = useRouteParams('project', 'image')
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <ImageView image={image} project={project} onDismiss={() => go(paths.images({ project }))} />
-    </Suspense>
-  )
-}
+export const ImageViewRoute: FormRoute = paramsFormRoute(
+  () => import('../../forms/image-view').then((m) => m.ImageView),
+  { params: ['project', 'image'], back: paths.images },
+)
 
 /** The image leaves every cached project list; the silo's list is refetched with it. */
 async function promoteImage(i: Image): Promise<void> {
@@ -63,16 +48,13 @@ export default function ImagesPage() {
   const promoteReason = useActionReason({ role: 'collaborator', what: 'promoting an image to the silo' })
   return (
     <ResourceList
-      title="Images"
-      icon={<ImagesIcon />}
-      resource="Image"
+      kind={kinds.image}
       endpoint="imageList"
       params={{ query: { project } }}
       columns={imageColumns}
-      sortByName
       create={{
         label: 'Upload image',
-        onClick: () => go(paths.imagesNew({ project })),
+        to: paths.imagesNew({ project }),
         disabledReason: reason(),
       }}
       empty={imagesEmpty(

@@ -3,17 +3,16 @@
 // instance machine, per row or on a selection of rows (bulk).
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useLocation } from 'wouter'
 import type { Instance } from '../../api/types'
 import type { BulkAction } from '../../components/BulkBar'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
-import { InstancesIcon } from '../../components/icons'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
+import { kinds } from '../../ui/kinds'
 import { instanceIsMoving, instanceRowRefusal } from '../../ui/row-state'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
@@ -24,11 +23,7 @@ const muted = css({ color: 'fg.muted', fontSize: 'xs' })
 // The name links to the instance's page (its storage tab by the index redirect).
 const columnsFor = (project: string) =>
   defineColumns<Instance>([
-    nameColumn((i) => (
-      <Link href={paths.instance({ project, instance: i.name })} className={css({ fontWeight: 'medium' })}>
-        {i.name}
-      </Link>
-    )),
+    nameColumn({ href: (i) => paths.instance({ project, instance: i.name }) }),
     {
       id: 'state',
       header: 'State',
@@ -82,7 +77,6 @@ const bulkAction = (
 export default function InstancesPage() {
   const { project } = useRouteParams('project')
   const columns = useMemo(() => columnsFor(project), [project])
-  const [, navigate] = useLocation()
   // Instances are what a limited collaborator may manage (networking is not).
   const reason = useActionReason({ project, role: 'limited_collaborator', what: 'managing instances' })
   const why = (i: Instance, action: RowAction) => reason(instanceRowRefusal(i, action))
@@ -96,16 +90,13 @@ export default function InstancesPage() {
   }
   return (
     <ResourceList
-      title="Instances"
-      icon={<InstancesIcon />}
-      resource="Instance"
+      kind={kinds.instance}
       endpoint="instanceList"
       params={{ query: { project } }}
       columns={columns}
-      sortByName
       create={{
         label: 'New instance',
-        onClick: () => navigate(paths.instancesNew({ project })),
+        to: paths.instancesNew({ project }),
         disabledReason: reason(),
       }}
       isMoving={instanceIsMoving}

@@ -3,12 +3,10 @@
 // delete it (the server's refusal, e.g. while it is being created, shows in the error toast). The
 // create form (`snapshots-new`) and the image form (`snapshots/{snapshot}/images-new`) are child
 // routes: their side modals open over this list and keep its page.
-import { lazy, Suspense } from 'react'
 import { useResource } from '../../../storage'
 import type { Snapshot } from '../../api/types'
 import { Badge } from '../../components/Badge'
 import { confirmDelete } from '../../components/confirm-queue'
-import { SnapshotsIcon } from '../../components/icons'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useActionReason } from '../../hooks/use-action-reason'
@@ -16,7 +14,9 @@ import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
 import { NameLink } from '../../ui/by-id'
-import { deleteListed } from '../../ui/delete'
+import { rowDelete } from '../../ui/delete'
+import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 import { imageFromSnapshotRefusal, snapshotBadgeColor, snapshotIsMoving } from '../../ui/snapshot-badge'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime } from '../../util/date'
@@ -49,49 +49,21 @@ const columnsFor = (project: string) =>
     { id: 'created', header: 'Created', cell: (s) => formatDateTime(s.timeCreated) },
   ])
 
-const deleteSnapshot = (s: Snapshot) =>
-  deleteListed(
-    'snapshotDelete',
-    { path: { snapshot: s.id } },
-    { id: s.id, list: 'snapshotList' },
-    `Snapshot ${s.name} deleted`,
-  )
-
-// The forms load when they are opened, not with the list.
-const SnapshotCreateForm = lazy(() =>
-  import('../../forms/snapshot-create').then((m) => ({ default: m.SnapshotCreateForm })),
-)
-const ImageFromSnapshotForm = lazy(() =>
-  import('../../forms/image-from-snapshot').then((m) => ({ default: m.ImageFromSnapshotForm })),
-)
+const deleteSnapshot = rowDelete(kinds.snapshot, 'snapshotDelete', 'snapshotList', (s: Snapshot) => ({
+  path: { snapshot: s.id },
+}))
 
 /** `/projects/{project}/snapshots-new`: the create form, in the list's outlet. */
-export function SnapshotCreateRoute() {
-  const { project } = useRouteParams('project')
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <SnapshotCreateForm project={project} onDismiss={() => go(paths.snapshots({ project }))} />
-    </Suspense>
-  )
-}
+export const SnapshotCreateRoute: FormRoute = paramsFormRoute(
+  () => import('../../forms/snapshot-create').then((m) => m.SnapshotCreateForm),
+  { params: ['project'], back: paths.snapshots },
+)
 
 /** `/projects/{project}/snapshots/{snapshot}/images-new`: an image from the snapshot, in the outlet. */
-export function ImageFromSnapshotRoute() {
-  const { project, snapshot } = useRouteParams('project', 'snapshot')
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <ImageFromSnapshotForm
-        // Another snapshot is another form: its values start empty.
-        key={snapshot}
-        project={project}
-        snapshot={snapshot}
-        onDismiss={() => go(paths.snapshots({ project }))}
-      />
-    </Suspense>
-  )
-}
+export const ImageFromSnapshotRoute: FormRoute = paramsFormRoute(
+  () => import('../../forms/image-from-snapshot').then((m) => m.ImageFromSnapshotForm),
+  { params: ['project', 'snapshot'], key: 'snapshot', back: paths.snapshots },
+)
 
 export default function SnapshotsPage() {
   const { project } = useRouteParams('project')
@@ -102,17 +74,14 @@ export default function SnapshotsPage() {
   const deleteReason = useActionReason({ project, role: 'collaborator', what: 'deleting a snapshot' })
   return (
     <ResourceList
-      title="Snapshots"
-      icon={<SnapshotsIcon />}
-      resource="Snapshot"
+      kind={kinds.snapshot}
       endpoint="snapshotList"
       params={{ query: { project } }}
       columns={columnsFor(project)}
-      sortByName
       isMoving={snapshotIsMoving}
       create={{
         label: 'New snapshot',
-        onClick: () => go(paths.snapshotsNew({ project })),
+        to: paths.snapshotsNew({ project }),
         disabledReason: createReason(),
       }}
       empty={{

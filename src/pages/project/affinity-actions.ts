@@ -1,6 +1,7 @@
 import type { Instance, Schema } from '../../api/types'
 import type { SelectOption } from '../../components/FormField'
-import { deleteListed } from '../../ui/delete'
+import { rowDelete } from '../../ui/delete'
+import { kinds } from '../../ui/kinds'
 import { instanceRowRefusal } from '../../ui/row-state'
 import { leaveAntiAffinityGroup } from './instance/networking-actions'
 
@@ -35,13 +36,12 @@ export const groupLists = [
 ]
 
 /** Deletes a group (its memberships go with it) and says so; a refusal rejects with the API's message. */
-export const deleteGroup = (g: AntiAffinityGroup) =>
-  deleteListed(
-    'antiAffinityGroupDelete',
-    { path: { antiAffinityGroup: g.id } },
-    { id: g.id, list: 'antiAffinityGroupList' },
-    `Anti-affinity group ${g.name} deleted`,
-  )
+export const deleteGroup = rowDelete(
+  kinds.antiAffinityGroup,
+  'antiAffinityGroupDelete',
+  'antiAffinityGroupList',
+  (g: AntiAffinityGroup) => ({ path: { antiAffinityGroup: g.id } }),
+)
 
 /** Rejects with the API's message, which the confirm dialog shows. */
 export const removeMember = (group: AntiAffinityGroup, member: GroupMember): Promise<void> =>

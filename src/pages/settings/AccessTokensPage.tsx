@@ -5,12 +5,12 @@ import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import type { ListItem } from '../../api/types'
 import { confirmAction } from '../../components/confirm-queue'
-import { KeyIcon } from '../../components/icons'
 import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { paths } from '../../paths'
 import { deleteListed } from '../../ui/delete'
+import { kinds } from '../../ui/kinds'
 import { formatDateTime } from '../../util/date'
 
 type AccessToken = ListItem<'currentUserAccessTokenList'>
@@ -45,9 +45,7 @@ export default function AccessTokensPage() {
   const reason = useActionReason(null)
   return (
     <ResourceList
-      title="Access tokens"
-      icon={<KeyIcon />}
-      resource="Token"
+      kind={kinds.accessToken}
       endpoint="currentUserAccessTokenList"
       columns={columns}
       menuLabel={(t) => `Actions for token ${t.id}`}

@@ -1,75 +1,45 @@
 // Settings > SSH keys: name, description, created; view (read-only with copy) and delete. The add
 // form (`/settings/ssh-keys-new`) and the view (`/settings/ssh-keys/{sshKey}/edit`) are child
 // routes: their side modals open in this list's <Outlet />, over the list, which stays mounted.
-import { lazy, Suspense } from 'react'
-import { css } from 'styled-system/css'
-import { Link, useSearch } from 'wouter'
 import type { SshKey } from '../../api/types'
 import { confirmDelete } from '../../components/confirm-queue'
-import { KeyIcon } from '../../components/icons'
 import { copyAndSay, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
-import { paths, withSearch } from '../../paths'
-import { Outlet, useRouteParams } from '../../route-context'
-import { deleteListed } from '../../ui/delete'
+import { paths } from '../../paths'
+import { Outlet } from '../../route-context'
+import { rowDelete } from '../../ui/delete'
+import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 import { formatDateTime } from '../../util/date'
 
-/** Opens the key's view over the list, keeping the list's page in the URL. */
-function KeyLink({ name }: { name: string }) {
-  return (
-    <Link
-      href={withSearch(paths.sshKeyEdit({ sshKey: name }), useSearch())}
-      className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
-    >
-      {name}
-    </Link>
-  )
-}
-
 const columns = defineColumns<SshKey>([
-  nameColumn((k) => <KeyLink name={k.name} />),
+  // The name opens the key's view over the list, keeping the list's page in the URL.
+  nameColumn({ href: (k) => paths.sshKeyEdit({ sshKey: k.name }), keepQuery: true }),
   { id: 'description', header: 'Description', cell: (k) => k.description },
   { id: 'created', header: 'Created', cell: (k) => formatDateTime(k.timeCreated) },
 ])
 
-const deleteSshKey = (key: SshKey) =>
-  deleteListed(
-    'currentUserSshKeyDelete',
-    { path: { sshKey: key.id } },
-    { id: key.id, list: 'currentUserSshKeyList' },
-    `SSH key ${key.name} deleted`,
-  )
+const deleteSshKey = rowDelete(
+  kinds.sshKey,
+  'currentUserSshKeyDelete',
+  'currentUserSshKeyList',
+  (key: SshKey) => ({ path: { sshKey: key.id } }),
+)
 
 // The forms load when opened, not with the list.
-const SshKeyCreateForm = lazy(() =>
-  import('../../forms/ssh-key-create').then((m) => ({ default: m.SshKeyCreateForm })),
-)
-const SshKeyViewForm = lazy(() =>
-  import('../../forms/ssh-key-view').then((m) => ({ default: m.SshKeyViewForm })),
-)
-
 /** `/settings/ssh-keys-new`, in the list's outlet. */
-export function SshKeyCreateRoute() {
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <SshKeyCreateForm onDismiss={() => go(paths.sshKeys())} />
-    </Suspense>
-  )
-}
+export const SshKeyCreateRoute: FormRoute = paramsFormRoute(
+  () => import('../../forms/ssh-key-create').then((m) => m.SshKeyCreateForm),
+  { params: [], back: paths.sshKeys },
+)
 
 /** `/settings/ssh-keys/{sshKey}/edit`, in the list's outlet. */
-export function SshKeyViewRoute() {
-  const { sshKey } = useRouteParams('sshKey')
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <SshKeyViewForm sshKey={sshKey} onDismiss={() => go(paths.sshKeys())} />
-    </Suspense>
-  )
-}
+export const SshKeyViewRoute: FormRoute = paramsFormRoute(
+  () => import('../../forms/ssh-key-view').then((m) => m.SshKeyViewForm),
+  { params: ['sshKey'], back: paths.sshKeys },
+)
 
 export default function SshKeysPage() {
   const go = useListGo()
@@ -77,13 +47,10 @@ export default function SshKeysPage() {
   const reason = useActionReason(null)
   return (
     <ResourceList
-      title="SSH keys"
-      icon={<KeyIcon />}
-      resource="SSH key"
+      kind={kinds.sshKey}
       endpoint="currentUserSshKeyList"
       columns={columns}
-      sortByName
-      create={{ label: 'Add SSH key', onClick: () => go(paths.sshKeysNew()), disabledReason: reason() }}
+      create={{ label: 'Add SSH key', to: paths.sshKeysNew(), disabledReason: reason() }}
       empty={{
         title: 'No SSH keys',
         body: 'Keys you add here can be placed on new instances so you can sign in to them over SSH.',

@@ -3,29 +3,24 @@
 // project (a side modal choosing the project), Delete. Silo collaborators change them.
 import { lazy, Suspense, useState } from 'react'
 import type { Image } from '../../api/types'
-import { ImagesIcon } from '../../components/icons'
 import { ResourceList } from '../../components/ResourceList'
 import { imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
-import { Outlet, useRouteParams } from '../../route-context'
+import { Outlet } from '../../route-context'
+import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 
-const ImageView = lazy(() => import('../../forms/image-view').then((m) => ({ default: m.ImageView })))
 const ImageDemoteForm = lazy(() =>
   import('../../forms/image-demote').then((m) => ({ default: m.ImageDemoteForm })),
 )
 
 /** `/images/{image}/edit`: a silo image, read-only. */
-export function SiloImageViewRoute() {
-  const { image } = useRouteParams('image')
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <ImageView image={image} onDismiss={() => go(paths.siloImages())} />
-    </Suspense>
-  )
-}
+export const SiloImageViewRoute: FormRoute = paramsFormRoute(
+  () => import('../../forms/image-view').then((m) => m.ImageView),
+  { params: ['image'], back: paths.siloImages },
+)
 
 export default function SiloImagesPage() {
   const go = useListGo()
@@ -36,12 +31,9 @@ export default function SiloImagesPage() {
   const reason = useActionReason({ role: 'collaborator', what: 'managing silo images' })
   return (
     <ResourceList
-      title="Silo images"
-      icon={<ImagesIcon />}
-      resource="Image"
+      kind={kinds.siloImage}
       endpoint="imageList"
       columns={imageColumns}
-      sortByName
       empty={imagesEmpty('Images promoted from a project appear here, for every project of the silo to use.')}
       actions={(i) =>
         imageActions(i, {

@@ -2,7 +2,6 @@
 // the fleet's estimated capacity (from its sleds, spec section 9), a per-silo table, and the history
 // over time for the whole fleet or one silo.
 import { css, cx } from 'styled-system/css'
-import { Link } from 'wouter'
 import { useList } from '../../../storage'
 import type { Schema } from '../../api/types'
 import { Button } from '../../components/Button'
@@ -10,6 +9,7 @@ import { CacheStatus } from '../../components/CacheStatus'
 import { Select } from '../../components/FormField'
 import { ChartIcon } from '../../components/icons'
 import { PageHeader } from '../../components/PageHeader'
+import { ResourceLink } from '../../components/ResourceLink'
 import { type Column, Table } from '../../components/Table'
 import { Tooltip } from '../../components/Tooltip'
 import { paths } from '../../paths'
@@ -27,7 +27,6 @@ const ALL = { query: { limit: 1000 } }
 
 const heading = css({ fontSize: 'md', fontWeight: 'semibold' })
 const headingRow = css({ display: 'flex', alignItems: 'center', gap: '3', mb: '3' })
-const linkClass = css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })
 const muted = css({ color: 'fg.muted', fontSize: 'xs' })
 const derivation = css({ display: 'grid', gap: '1', listStyle: 'none', p: '0', m: '0' })
 
@@ -35,11 +34,7 @@ const columns: Column<SiloUtilization>[] = [
   {
     id: 'silo',
     header: 'Silo',
-    cell: (row) => (
-      <Link href={paths.silo({ silo: row.siloName })} className={linkClass}>
-        {row.siloName}
-      </Link>
-    ),
+    cell: (row) => <ResourceLink href={paths.silo({ silo: row.siloName })}>{row.siloName}</ResourceLink>,
   },
   ...RESOURCES.map(
     (r): Column<SiloUtilization> => ({

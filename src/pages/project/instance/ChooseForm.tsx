@@ -3,9 +3,10 @@
 // sent by `submit`. A failed send keeps the choice and shows the catalogue's message.
 
 import type { ApiResult, Instance, OperationName } from '../../../api/types'
-import { Select, type SelectOption, SideModalForm, toast } from '../../../components'
+import { Select, type SelectOption, SideModalForm } from '../../../components'
+import { useSideForm } from '../../../forms/side-form'
 import { chosen } from '../../../forms/validation'
-import { FormError, useForm } from '../../../hooks/use-form'
+import { FormError } from '../../../hooks/use-form'
 
 /** What every such form is about and how it closes. */
 export type ChooseFormCommon = {
@@ -41,7 +42,7 @@ export type ChooseFormProps = ChooseFormCommon & {
 
 export function ChooseForm(props: ChooseFormProps) {
   const { options, requiredMessage } = props
-  const form = useForm({
+  const form = useSideForm({
     id: props.id,
     initial: { choice: props.initial ?? '' },
     rules: requiredMessage ? { choice: chosen(requiredMessage) } : {},
@@ -54,10 +55,8 @@ export function ChooseForm(props: ChooseFormProps) {
         throw new FormError(e instanceof Error ? e.message : String(e))
       }
     },
-    onSuccess: (_data, { choice }) => {
-      toast.success(props.done(choice))
-      props.onDismiss()
-    },
+    done: (_data, { choice }) => props.done(choice),
+    onDismiss: props.onDismiss,
   })
   const empty = options !== undefined && options.length === 0 && props.noneText
   return (

@@ -8,13 +8,14 @@ import { css } from 'styled-system/css'
 import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
 import { useResource, useResourcePoll } from '../../../../storage'
 import type { Instance, InstanceState } from '../../../api/types'
-import { Badge, InstancesIcon } from '../../../components'
+import { Badge } from '../../../components'
 import { Detail, Details, monoValue } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { InstanceGuard } from '../../../layouts/InstanceGuard'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import { instanceBadgeColor } from '../../../ui/badges'
+import { kinds } from '../../../ui/kinds'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime, formatDuration } from '../../../util/date'
 import { ExternalIps } from './ExternalIps'
@@ -81,9 +82,8 @@ function InstanceView({ project, instance }: { project: string; instance: string
   return (
     <ResourcePage
       view={view}
-      kind="Instance"
+      kind={kinds.instance}
       name={instance}
-      icon={<InstancesIcon />}
       actions={(data) => <InstanceActions project={project} instance={data} />}
       tabs={() => [
         { label: 'Storage', href: paths.instanceStorage(ref) },

@@ -9,7 +9,8 @@ import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useList, useResource } from '../../../../storage'
 import type { Instance } from '../../../api/types'
-import { Badge, Button, CopyButton, defineColumns, NetworkingIcon, toast } from '../../../components'
+import { Badge, Button, defineColumns, NetworkingIcon, toast } from '../../../components'
+import { CopyableValue } from '../../../components/CopyableValue'
 import { confirmAction, confirmDelete, errorMessage } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
 import { useRunningActions } from '../../../hooks/live-actions'
@@ -18,6 +19,7 @@ import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { externalIpKind } from './helpers'
+import { InstanceListTable } from './instance-list-table'
 import { NicAddresses, PoolName, SubnetName, VpcName } from './names'
 import {
   deleteNic,
@@ -29,7 +31,7 @@ import {
   PRIMARY_NIC_REASON,
 } from './networking-actions'
 import { instanceExternalIpsParams, instanceNicsParams, instanceViewParams } from './queries'
-import { mono, TabTable } from './shared'
+import { mono } from './shared'
 
 // The forms load when first opened.
 const nicForms = () => import('./NicForm')
@@ -67,12 +69,7 @@ const ipColumns = defineColumns<ExternalIp>([
   {
     id: 'ip',
     header: 'IP address',
-    cell: (ip) => (
-      <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-        <span className={mono}>{ip.ip}</span>
-        <CopyButton value={ip.ip} label={`IP address ${ip.ip}`} />
-      </span>
-    ),
+    cell: (ip) => <CopyableValue value={ip.ip} label={`IP address ${ip.ip}`} size="sm" />,
     sortValue: (ip) => ip.ip,
   },
   { id: 'name', header: 'Name', cell: (ip) => (ip.kind === 'floating' ? ip.name : '—') },
@@ -200,16 +197,16 @@ export default function NetworkingTab() {
   const why = reasonsFor(reason, instance, ips.data?.items)
   return (
     <>
-      <TabTable
+      <InstanceListTable
         title="Network interfaces"
         actions={
           <Button size="sm" disabledReason={why.nic} onClick={() => setOpened({ form: 'add-nic' })}>
             Add network interface
           </Button>
         }
-        list={{ state: nics, what: 'network interfaces' }}
+        list={nics}
+        what="network interfaces"
         columns={nicColumns}
-        rows={nics.data?.items ?? []}
         rowKey={(n) => n.id}
         {...(instance && {
           rowActions: (n: Nic) => (
@@ -219,14 +216,13 @@ export default function NetworkingTab() {
             />
           ),
         })}
-        loading={nics.isLoading}
         empty={{
           icon: <NetworkingIcon />,
           title: 'No network interfaces',
           body: 'This instance has no network interface, so it is not on any VPC.',
         }}
       />
-      <TabTable
+      <InstanceListTable
         title="External IPs"
         actions={
           <div className={actionBar}>
@@ -238,12 +234,11 @@ export default function NetworkingTab() {
             </Button>
           </div>
         }
-        list={{ state: ips, what: 'external IPs' }}
+        list={ips}
+        what="external IPs"
         columns={ipColumns}
-        rows={ips.data?.items ?? []}
         rowKey={(ip) => `${ip.kind}:${ip.ip}`}
         {...(instance && { rowActions: (ip: ExternalIp) => ipMenu(instance, ip, why.ip) })}
-        loading={ips.isLoading}
         empty={{
           icon: <NetworkingIcon />,
           title: 'No external IPs',

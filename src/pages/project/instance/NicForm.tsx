@@ -1,9 +1,10 @@
 import type { Instance } from '../../../api/types'
-import { SideModalForm, TextField, toast } from '../../../components'
+import { SideModalForm, TextField } from '../../../components'
 import { NameAndDescription } from '../../../forms/fields'
+import { useSideForm } from '../../../forms/side-form'
 import { check, chosen, IP, NAME } from '../../../forms/validation'
 import { VpcSubnetFields } from '../../../forms/vpc-subnet-fields'
-import { FormError, useForm } from '../../../hooks/use-form'
+import { FormError } from '../../../hooks/use-form'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { createNic, type Nic, type NicCreateValues, nicUpdateBody } from './networking-actions'
 
@@ -20,7 +21,7 @@ export function NicCreateForm({
   ...common
 }: Common & { project: string; instance: string }) {
   const { onDismiss } = common
-  const form = useForm({
+  const form = useSideForm({
     id: 'nic-create',
     initial: INITIAL,
     rules: { name: NAME, vpc: chosen('Choose a VPC'), subnet: chosen('Choose a subnet') },
@@ -31,10 +32,8 @@ export function NicCreateForm({
     },
     op: 'instanceNetworkInterfaceCreate',
     submit: (values) => createNic({ project, instance }, values),
-    onSuccess: (nic) => {
-      toast.success(`Network interface ${nic?.name} added`)
-      onDismiss()
-    },
+    done: (nic) => `Network interface ${nic?.name} added`,
+    onDismiss,
   })
   const { vpc } = form.values
   return (
@@ -68,7 +67,7 @@ export function NicCreateForm({
 
 export function NicEditForm({ instance, nic, ...common }: Common & { instance: Instance; nic: Nic }) {
   const { onDismiss } = common
-  const form = useForm({
+  const form = useSideForm({
     id: 'nic-edit',
     initial: { name: nic.name, description: nic.description },
     rules: { name: NAME },
@@ -85,10 +84,8 @@ export function NicEditForm({ instance, nic, ...common }: Common & { instance: I
         throw new FormError(message, /already exists/i.test(message) ? 'name' : undefined)
       }
     },
-    onSuccess: (_data, { name }) => {
-      toast.success(`Network interface ${name} saved`)
-      onDismiss()
-    },
+    done: (_data, { name }) => `Network interface ${name} saved`,
+    onDismiss,
   })
   return (
     <SideModalForm

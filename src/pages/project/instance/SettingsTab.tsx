@@ -18,9 +18,10 @@ import { instanceRowRefusal } from '../../../ui/row-state'
 import { formatDateTime } from '../../../util/date'
 import { ChooseForm, type ChooseFormCommon } from './ChooseForm'
 import { AUTO_RESTART_CHOICES, autoRestartPolicyLabel, autoRestartPolicyOf, cooldownLabel } from './helpers'
+import { InstanceListTable } from './instance-list-table'
 import { groupsToJoin, leaveAntiAffinityGroup } from './networking-actions'
 import { INSTANCE_CHILD_LIMIT, instanceAntiAffinityParams, instanceViewParams } from './queries'
-import { section, sectionHeader, sectionHeading, TabTable } from './shared'
+import { section, sectionHeader, sectionHeading } from './shared'
 
 type Group = ApiResponse<'instanceAntiAffinityGroupList'>['items'][number]
 
@@ -177,23 +178,22 @@ export default function SettingsTab() {
           )}
         </dl>
       </section>
-      <TabTable
+      <InstanceListTable
         title="Anti-affinity groups"
         actions={
           <Button size="sm" disabledReason={joinWhy} onClick={() => setOpened('join')}>
             Add to group
           </Button>
         }
-        list={{ state: groups, what: 'anti-affinity groups' }}
+        list={groups}
+        what="anti-affinity groups"
         columns={groupColumns}
-        rows={groups.data?.items ?? []}
         rowKey={(g) => g.id}
         {...(i && {
           rowActions: (g: Group) => (
             <RowMenu label={`Actions for ${g.name}`} items={() => leaveGroup(i, g, why)} />
           ),
         })}
-        loading={groups.isLoading}
         empty={{
           icon: <ServerIcon />,
           title: 'No anti-affinity groups',

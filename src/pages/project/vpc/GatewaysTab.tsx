@@ -5,21 +5,20 @@
 // Gateways are read-only here: nothing on this tab writes.
 import { useCallback, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useLocation } from 'wouter'
+import { useLocation } from 'wouter'
 import { useList, useResource } from '../../../../storage'
-import { defineColumns, NetworkingIcon, SideModal } from '../../../components'
+import { type Column, defineColumns, NetworkingIcon, SideModal } from '../../../components'
 import { AfterPaint } from '../../../components/ResourceList'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import { QueryError } from '../../../ui/QueryError'
-import { formatDateTime } from '../../../util/date'
+import { createdColumn, type ListRead, ListTable, linkColumn } from '../../list-table'
 import { PoolName } from '../instance/names'
 import { mono, TabTable } from '../instance/shared'
 import { describeEnd, emptyOf, type Gateway, type Route, type Router, routesTo, type VpcRef } from './routing'
 
 type GatewayRef = VpcRef & { gateway: string }
 const LIMIT = 100
-const link = css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })
 const stack = css({ display: 'grid', gap: '0.5' })
 
 const usePools = (ref: GatewayRef) =>
@@ -55,16 +54,7 @@ function AddressesCell(ref: GatewayRef) {
 
 const columnsFor = (ref: VpcRef) =>
   defineColumns<Gateway>([
-    {
-      id: 'name',
-      header: 'Name',
-      cell: (g) => (
-        <Link href={paths.vpcGateway({ ...ref, gateway: g.name })} className={link}>
-          {g.name}
-        </Link>
-      ),
-      sortValue: (g) => g.name,
-    },
+    linkColumn({ name: (g) => g.name, href: (g) => paths.vpcGateway({ ...ref, gateway: g.name }) }),
     { id: 'description', header: 'Description', cell: (g) => g.description },
     {
       id: 'pools',
@@ -76,12 +66,7 @@ const columnsFor = (ref: VpcRef) =>
       header: 'IP addresses',
       cell: (g) => <AfterPaint>{() => <AddressesCell {...ref} gateway={g.name} />}</AfterPaint>,
     },
-    {
-      id: 'created',
-      header: 'Created',
-      cell: (g) => formatDateTime(g.timeCreated),
-      sortValue: (g) => g.timeCreated,
-    },
+    createdColumn(),
   ])
 
 type Pool = NonNullable<ReturnType<typeof usePools>['data']>['items'][number]
@@ -102,16 +87,12 @@ const addressColumns = defineColumns<Address>([
 
 const routeColumnsFor = (ref: VpcRef) =>
   defineColumns<RouteTo>([
-    {
+    linkColumn({
       id: 'router',
       header: 'Router',
-      cell: ({ router }) => (
-        <Link href={paths.vpcRouter({ ...ref, router: router.name })} className={link}>
-          {router.name}
-        </Link>
-      ),
-      sortValue: ({ router }) => router.name,
-    },
+      name: ({ router }) => router.name,
+      href: ({ router }) => paths.vpcRouter({ ...ref, router: router.name }),
+    }),
     { id: 'route', header: 'Route', cell: ({ route }) => route.name, sortValue: ({ route }) => route.name },
     {
       id: 'destination',
@@ -179,6 +160,25 @@ function RoutesToGateway({ gateway, ...ref }: VpcRef & { gateway: Pick<Gateway, 
   )
 }
 
+/** What is attached to the gateway (its IP pools, its IP addresses), one table of the sheet each. */
+function Attached<T extends { id: string }>(props: {
+  title: string
+  columns: Column<T>[]
+  list: ListRead<T>
+  body: string
+}) {
+  const { title, body } = props
+  return (
+    <ListTable
+      title={title}
+      columns={props.columns}
+      list={props.list}
+      what={`${title} of this gateway`}
+      empty={{ icon: <NetworkingIcon />, title: `No ${title}`, body }}
+    />
+  )
+}
+
 /** `internet-gateways/{gateway}`: the gateway's side sheet over the tab. */
 export function GatewayRoute() {
   const ref = useRouteParams('project', 'vpc', 'gateway')
@@ -197,29 +197,17 @@ export function GatewayRoute() {
       cancelLabel="Close"
     >
       {view.error && !gateway && <QueryError error={view.error} />}
-      <TabTable
+      <Attached
         title="IP pools"
         columns={poolColumns}
-        rows={pools.data?.items ?? []}
-        rowKey={(p) => p.id}
-        loading={pools.isLoading}
-        empty={emptyOf(pools, 'IP pools of this gateway', {
-          icon: <NetworkingIcon />,
-          title: 'No IP pools',
-          body: 'Outbound addresses come from the pools attached to the gateway.',
-        })}
+        list={pools}
+        body="Outbound addresses come from the pools attached to the gateway."
       />
-      <TabTable
+      <Attached
         title="IP addresses"
         columns={addressColumns}
-        rows={addresses.data?.items ?? []}
-        rowKey={(a) => a.id}
-        loading={addresses.isLoading}
-        empty={emptyOf(addresses, 'IP addresses of this gateway', {
-          icon: <NetworkingIcon />,
-          title: 'No IP addresses',
-          body: 'No single address is attached to this gateway.',
-        })}
+        list={addresses}
+        body="No single address is attached to this gateway."
       />
       <RoutesToGateway {...vpcRef} gateway={gateway ?? { id: '', name: ref.gateway }} />
     </SideModal>
@@ -231,18 +219,17 @@ export default function GatewaysTab() {
   const list = useList('internetGatewayList', { query: { ...ref, limit: LIMIT } })
   return (
     <>
-      <TabTable
+      <ListTable
         title="Internet gateways"
         columns={columnsFor(ref)}
-        rows={list.data?.items ?? []}
-        rowKey={(g) => g.id}
-        loading={list.isLoading}
+        list={list}
         skeletonRows={2}
-        empty={emptyOf(list, 'internet gateways of this VPC', {
+        what="internet gateways of this VPC"
+        empty={{
           icon: <NetworkingIcon />,
           title: 'No internet gateways',
           body: `VPC ${ref.vpc} has no internet gateway: its instances cannot reach outside networks.`,
-        })}
+        }}
       />
       <Outlet />
     </>

@@ -3,34 +3,33 @@
 // edited and deleted here (`routes-new`, `routes/{route}/edit` open over the page); the system router is
 // the VPC's own and read-only, its controls disabled with the reason. A router that does not exist is
 // Page not found; offline with nothing cached says so instead.
-import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { useList, useResource } from '../../../../storage'
-import { Button, defineColumns, NetworkingIcon } from '../../../components'
+import { defineColumns, NetworkingIcon } from '../../../components'
 import { Detail, Details } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import { mono, TabTable } from '../instance/shared'
+import type { FormRoute } from '../../../ui/form-route'
+import { paramsFormRoute } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
+import { ListTable } from '../../list-table'
+import { mono } from '../instance/shared'
 import { RouterKind } from './RoutersTab'
 import {
   describeEnd,
   editDeleteMenu,
-  emptyOf,
   kindLabel,
   networkingNeed,
   type Route,
   type Router,
   routeRefusal,
   routerRefusal,
-  useOverlayForm,
   type VpcRef,
 } from './routing'
-
-const RouteForm = lazy(() => import('../../../forms/route-form').then((m) => ({ default: m.RouteForm })))
 
 const muted = css({ color: 'fg.muted', fontSize: 'xs', display: 'block' })
 
@@ -72,15 +71,10 @@ const columnsFor = (ref: VpcRef) =>
   ])
 
 /** `routes-new` (no `:route`) and `routes/{route}/edit`, in the page's outlet. */
-export function RouteCreateRoute() {
-  const ref = useRouteParams('project', 'vpc', 'router')
-  const { key, props } = useOverlayForm('route', paths.vpcRouter(ref))
-  return (
-    <Suspense fallback={null}>
-      <RouteForm key={key} {...ref} {...props} />
-    </Suspense>
-  )
-}
+export const RouteCreateRoute: FormRoute = paramsFormRoute(
+  () => import('../../../forms/route-form').then((m) => m.RouteForm),
+  { params: ['project', 'vpc', 'router'], edit: 'route', back: paths.vpcRouter },
+)
 export const RouteEditRoute = RouteCreateRoute
 
 function Routes({ router, ...ref }: VpcRef & { router: Router }) {
@@ -90,20 +84,11 @@ function Routes({ router, ...ref }: VpcRef & { router: Router }) {
   const writeReason = useActionReason(networkingNeed(ref.project, 'changing a route'))
   const at = { ...ref, router: router.name }
   return (
-    <TabTable
+    <ListTable
       title="Routes"
-      actions={
-        <Button
-          size="sm"
-          disabledReason={createReason(routeRefusal(router))}
-          onClick={() => go(paths.vpcRouteNew(at))}
-        >
-          New route
-        </Button>
-      }
+      create={{ label: 'New route', to: paths.vpcRouteNew(at), reason: createReason(routeRefusal(router)) }}
       columns={columnsFor(ref)}
-      rows={routes.data?.items ?? []}
-      rowKey={(r) => r.id}
+      list={routes}
       rowActions={(r) =>
         editDeleteMenu({
           kind: 'route',
@@ -117,13 +102,13 @@ function Routes({ router, ...ref }: VpcRef & { router: Router }) {
           },
         })
       }
-      loading={routes.isLoading}
       skeletonRows={2}
-      empty={emptyOf(routes, 'routes of this router', {
+      what="routes of this router"
+      empty={{
         icon: <NetworkingIcon />,
         title: 'No routes',
         body: `Router ${router.name} has no routes: its subnets follow the system router alone.`,
-      })}
+      }}
     />
   )
 }
@@ -135,7 +120,7 @@ export default function RouterPage() {
     query: { project: ref.project, vpc: ref.vpc },
   })
   return (
-    <ResourcePage view={view} kind="Router" name={ref.router} icon={<NetworkingIcon />}>
+    <ResourcePage view={view} kind={kinds.router} name={ref.router}>
       {(router) => (
         <>
           {routerRefusal(router) && (

@@ -3,20 +3,20 @@
 // that still has network interfaces, and the confirm dialog shows its message), and the subnet's network
 // interfaces in a side sheet anyone may open. `subnets-new` and `subnets/{subnet}/edit` open over the
 // tab in its outlet. Every list is read through storage, so a second visit paints offline.
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { useList, useResource } from '../../../../storage'
-import { Button, defineColumns, NetworkingIcon, SideModal } from '../../../components'
+import { defineColumns, NetworkingIcon, SideModal } from '../../../components'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
-import { formatDateTime } from '../../../util/date'
+import type { FormRoute } from '../../../ui/form-route'
+import { paramsFormRoute } from '../../../ui/form-route'
+import { createdColumn, ListTable } from '../../list-table'
 import { NicAddresses } from '../instance/names'
-import { mono, TabTable } from '../instance/shared'
-import { editDeleteMenu, emptyOf, networkingNeed, type Subnet, useOverlayForm } from './routing'
-
-const SubnetForm = lazy(() => import('../../../forms/subnet-form').then((m) => ({ default: m.SubnetForm })))
+import { mono } from '../instance/shared'
+import { editDeleteMenu, networkingNeed, type Subnet } from './routing'
 
 const LIMIT = 100
 const none = <span className={css({ color: 'fg.muted' })}>—</span>
@@ -46,12 +46,7 @@ const columns = defineColumns<Subnet>([
     cell: (s) => (s.customRouterId ? <RouterName id={s.customRouterId} /> : none),
   },
   { id: 'description', header: 'Description', cell: (s) => s.description },
-  {
-    id: 'created',
-    header: 'Created',
-    cell: (s) => formatDateTime(s.timeCreated),
-    sortValue: (s) => s.timeCreated,
-  },
+  createdColumn(),
 ])
 
 type Nic = NonNullable<ReturnType<typeof useNics>['data']>['items'][number]
@@ -82,35 +77,28 @@ function SubnetNics({
   onDismiss: () => void
 }) {
   const nics = useNics(project, vpc, subnet)
-  const empty = emptyOf(nics, 'network interfaces of this subnet', {
-    icon: <NetworkingIcon />,
-    title: 'No network interfaces',
-    body: `No instance has an interface in ${subnet}.`,
-  })
   return (
     <SideModal open onDismiss={onDismiss} title="Network interfaces" subtitle={subnet} cancelLabel="Close">
-      <TabTable
+      <ListTable
         title={`Network interfaces in ${subnet}`}
         columns={nicColumns}
-        rows={nics.data?.items ?? []}
-        rowKey={(n) => n.id}
-        loading={nics.isLoading}
-        empty={empty}
+        list={nics}
+        what="network interfaces of this subnet"
+        empty={{
+          icon: <NetworkingIcon />,
+          title: 'No network interfaces',
+          body: `No instance has an interface in ${subnet}.`,
+        }}
       />
     </SideModal>
   )
 }
 
 /** `subnets-new` (no `:subnet`) and `subnets/{subnet}/edit`, in the tab's outlet. */
-export function SubnetCreateRoute() {
-  const ref = useRouteParams('project', 'vpc')
-  const { key, props } = useOverlayForm('subnet', paths.vpcSubnets(ref))
-  return (
-    <Suspense fallback={null}>
-      <SubnetForm key={key} {...ref} {...props} />
-    </Suspense>
-  )
-}
+export const SubnetCreateRoute: FormRoute = paramsFormRoute(
+  () => import('../../../forms/subnet-form').then((m) => m.SubnetForm),
+  { params: ['project', 'vpc'], edit: 'subnet', back: paths.vpcSubnets },
+)
 export const SubnetEditRoute = SubnetCreateRoute
 
 export default function SubnetsTab() {
@@ -120,27 +108,13 @@ export default function SubnetsTab() {
   const createReason = useActionReason(networkingNeed(project, 'creating a subnet'))
   const writeReason = useActionReason(networkingNeed(project, 'changing a subnet'))
   const [nicsOf, setNicsOf] = useState<string | null>(null)
-  const empty = emptyOf(list, 'subnets of this VPC', {
-    icon: <NetworkingIcon />,
-    title: 'No subnets',
-    body: `VPC ${vpc} has no subnets. Instances get their interfaces in a subnet.`,
-  })
   return (
     <>
-      <TabTable
+      <ListTable
         title="Subnets"
-        actions={
-          <Button
-            size="sm"
-            disabledReason={createReason()}
-            onClick={() => go(paths.vpcSubnetsNew({ project, vpc }))}
-          >
-            New subnet
-          </Button>
-        }
+        create={{ label: 'New subnet', to: paths.vpcSubnetsNew({ project, vpc }), reason: createReason() }}
         columns={columns}
-        rows={list.data?.items ?? []}
-        rowKey={(s) => s.id}
+        list={list}
         rowActions={(s) =>
           editDeleteMenu({
             kind: 'subnet',
@@ -151,9 +125,13 @@ export default function SubnetsTab() {
             remove: { op: 'vpcSubnetDelete', params: { path: { subnet: s.id } }, list: 'vpcSubnetList' },
           })
         }
-        loading={list.isLoading}
         skeletonRows={2}
-        empty={empty}
+        what="subnets of this VPC"
+        empty={{
+          icon: <NetworkingIcon />,
+          title: 'No subnets',
+          body: `VPC ${vpc} has no subnets. Instances get their interfaces in a subnet.`,
+        }}
       />
       {nicsOf && <SubnetNics project={project} vpc={vpc} subnet={nicsOf} onDismiss={() => setNicsOf(null)} />}
       <Outlet />

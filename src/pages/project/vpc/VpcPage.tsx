@@ -2,21 +2,17 @@
 // and its tabs, each a child route shown through the outlet; the tabs' forms, and the VPC's own edit
 // form, open over it. A rename moves to the new name's page; a delete lands on the list. A VPC that
 // does not exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
-import { lazy, Suspense } from 'react'
-import { useLocation } from 'wouter'
 import { useResource } from '../../../../storage'
-import { NetworkingIcon } from '../../../components'
 import { Detail, Details, monoValue } from '../../../components/Details'
 import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { deleteVpc, type Vpc, vpcViewParams, vpcWriteNeed } from '../../../forms/vpc'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
+import { type FormRoute, formRoute, overItsPage } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
 
 export { vpcViewParams }
-
-// The edit form loads when it is first opened.
-const VpcForm = lazy(() => import('../../../forms/vpc-form').then((m) => ({ default: m.VpcForm })))
 
 /** The tabs of a VPC; each also claims its forms' paths that sit beside it. */
 export function vpcTabs(project: string, vpc: string) {
@@ -39,9 +35,8 @@ export default function VpcPage() {
   return (
     <ResourcePage
       view={view}
-      kind="VPC"
+      kind={kinds.vpc}
       name={vpc}
-      icon={<NetworkingIcon />}
       actions={(data) => <VpcWrites project={project} vpc={data} />}
       tabs={() => vpcTabs(project, vpc)}
     >
@@ -75,20 +70,11 @@ function VpcWrites({ project, vpc }: { project: string; vpc: Vpc }) {
 }
 
 /** `vpcs/{vpc}/edit`, in the page's outlet: a rename goes to the new name's page. */
-export function VpcEditRoute() {
-  const { project, vpc } = useRouteParams('project', 'vpc')
-  const [, navigate] = useLocation()
-  const pageOf = (name: string) => paths.vpc({ project, vpc: name })
-  return (
-    <Suspense fallback={null}>
-      <VpcForm
-        // Another VPC is another form: its values start from that VPC.
-        key={vpc}
-        project={project}
-        vpc={vpc}
-        onDismiss={() => navigate(pageOf(vpc))}
-        onSaved={(saved) => navigate(pageOf(saved.name))}
-      />
-    </Suspense>
-  )
-}
+export const VpcEditRoute: FormRoute = formRoute(
+  () => import('../../../forms/vpc-form').then((m) => m.VpcForm),
+  (r) => {
+    const [project, vpc] = [r.param('project'), r.param('vpc')]
+    // Another VPC is another form: its values start from that VPC.
+    return { key: vpc, project, vpc, ...overItsPage(r, (name) => paths.vpc({ project, vpc: name }), vpc) }
+  },
+)

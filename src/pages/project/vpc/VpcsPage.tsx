@@ -1,18 +1,18 @@
 // VPCs of a project: name (a link to the VPC's page), DNS name, description, firewall rule count and
 // created; edit (over the VPC's page) and delete from the row menu. The create form (`vpcs-new`) is a
 // child route rendered over this list, keeping the list's page.
-import { lazy, Suspense, useMemo } from 'react'
+import { useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useLocation } from 'wouter'
+import { useLocation } from 'wouter'
 import { useResource } from '../../../../storage'
-import { NetworkingIcon } from '../../../components/icons'
 import { AfterPaint, nameColumn, ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
 import { deleteVpc, firewallRulesParams, type Vpc, vpcWriteNeed } from '../../../forms/vpc'
 import { useActionReason } from '../../../hooks/use-action-reason'
-import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
+import { type FormRoute, formRoute } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
 import { editDeleteActions } from '../../../ui/row-actions'
 import { formatDateTime } from '../../../util/date'
 
@@ -30,14 +30,7 @@ function RuleCount({ project, vpc }: { project: string; vpc: string }) {
 
 const columnsFor = (project: string) =>
   defineColumns<Vpc>([
-    nameColumn((vpc) => (
-      <Link
-        href={paths.vpc({ project, vpc: vpc.name })}
-        className={css({ fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}
-      >
-        {vpc.name}
-      </Link>
-    )),
+    nameColumn({ href: (vpc) => paths.vpc({ project, vpc: vpc.name }) }),
     { id: 'dns', header: 'DNS name', cell: (vpc) => <span className={mono}>{vpc.dnsName}</span> },
     { id: 'description', header: 'Description', cell: (vpc) => vpc.description },
     {
@@ -49,24 +42,18 @@ const columnsFor = (project: string) =>
     { id: 'created', header: 'Created', cell: (vpc) => formatDateTime(vpc.timeCreated) },
   ])
 
-// The form loads when it is opened, not with the list.
-const VpcForm = lazy(() => import('../../../forms/vpc-form').then((m) => ({ default: m.VpcForm })))
-
 /** `vpcs-new`, in the list's outlet: back to the list (and its page) when done. */
-export function VpcCreateRoute() {
-  const { project } = useRouteParams('project')
-  const go = useListGo()
-  const back = () => go(paths.vpcs({ project }))
-  return (
-    <Suspense fallback={null}>
-      <VpcForm project={project} onDismiss={back} onSaved={back} />
-    </Suspense>
-  )
-}
+export const VpcCreateRoute: FormRoute = formRoute(
+  () => import('../../../forms/vpc-form').then((m) => m.VpcForm),
+  (r) => {
+    const project = r.param('project')
+    const back = paths.vpcs({ project })
+    return { project, back, onSaved: () => r.go(back) }
+  },
+)
 
 export default function VpcsPage() {
   const { project } = useRouteParams('project')
-  const go = useListGo()
   const [, navigate] = useLocation()
   const columns = useMemo(() => columnsFor(project), [project])
   const createReason = useActionReason(vpcWriteNeed(project, 'creating a VPC'))
@@ -74,16 +61,13 @@ export default function VpcsPage() {
   const deleteReason = useActionReason(vpcWriteNeed(project, 'deleting a VPC'))
   return (
     <ResourceList
-      title="VPCs"
-      icon={<NetworkingIcon />}
-      resource="VPC"
+      kind={kinds.vpc}
       endpoint="vpcList"
       params={{ query: { project } }}
       columns={columns}
-      sortByName
       create={{
         label: 'New VPC',
-        onClick: () => go(paths.vpcsNew({ project })),
+        to: paths.vpcsNew({ project }),
         disabledReason: createReason(),
       }}
       empty={{

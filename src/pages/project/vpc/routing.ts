@@ -2,7 +2,7 @@
 // route is read-only, how a destination or target reads, the route and subnet forms' values, bodies
 // and cross-field checks (built on the spec section 5 validators), and which routes send traffic to a
 // gateway. Unit-tested in routing.test.ts.
-import { createElement, type ReactNode, useContext } from 'react'
+import { createElement, type ReactNode } from 'react'
 import type { ApiParams, ApiResponse, ListOperationName, OperationName, Schema } from '../../../api/types'
 import type { ActionMenuItem } from '../../../components/ActionMenu'
 import { confirmDelete } from '../../../components/confirm-queue'
@@ -11,8 +11,6 @@ import { copyAndSay } from '../../../components/ResourceList'
 import { RowMenu } from '../../../components/RowMenu'
 import { check, IP, IP_NET } from '../../../forms/validation'
 import type { RoleNeed } from '../../../hooks/use-action-reason'
-import { useListGo } from '../../../hooks/use-list-go'
-import { RouteParamsContext } from '../../../route-context'
 import { T } from '../../../strings'
 import { deleteListed } from '../../../ui/delete'
 
@@ -294,20 +292,6 @@ export function editDeleteItems<N extends OperationName>(opts: EditDelete<N>): A
         }),
     },
   ]
-}
-
-/**
- * The props of a create-or-edit form opened over a list: `name` is the edit route's param (absent on
- * the create route, so it is read directly rather than through useRouteParams); a different resource
- * is a different form (`key`); closing goes `back`, keeping the list's query.
- */
-export function useOverlayForm<K extends string>(name: K, back: string) {
-  const value = useContext(RouteParamsContext)[name]
-  const go = useListGo()
-  return {
-    key: value ?? '',
-    props: { ...((value ? { [name]: value } : {}) as Partial<Record<K, string>>), onDismiss: () => go(back) },
-  }
 }
 
 /** A row's menu of editDeleteItems, named after the row; its items are built when it opens. */

@@ -3,10 +3,10 @@
 // the list polls while any of them is on its way to another state.
 import { POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
 import type { InstanceState } from '../../../api/types'
-import { InstancesIcon } from '../../../components'
 import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
 import { useRouteParams } from '../../../route-context'
+import { kinds } from '../../../ui/kinds'
 import { InstanceStateBadge } from '../../../ui/StateBadge'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime } from '../../../util/date'
@@ -28,9 +28,7 @@ export default function SledInstancesTab() {
   const { sledId } = useRouteParams('sledId')
   return (
     <ResourceList
-      title="Instances"
-      icon={<InstancesIcon />}
-      resource="Instance"
+      kind={kinds.instance}
       endpoint="sledInstanceList"
       params={{ path: { sledId } }}
       columns={columns}

@@ -3,11 +3,12 @@
 // "Set provision policy" action, and its tabs (instances placed on it, its physical disks). A sled that
 // does not exist is Page not found; offline with nothing cached says so.
 import { useResource } from '../../../../storage'
-import { Button, ServerIcon } from '../../../components'
+import { Button } from '../../../components'
 import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
 import { ResourcePage } from '../../../components/ResourcePage'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
+import { kinds } from '../../../ui/kinds'
 import { formatBytes, formatNumber } from '../../../util/bytes'
 import { HardwareStateBadge, PolicyBadge } from './columns'
 import { SET_PROVISION_POLICY, useProvisionPolicyAction } from './provision-policy'
@@ -51,11 +52,10 @@ export default function SledPage() {
     <>
       <ResourcePage
         view={view}
-        kind="Sled"
+        kind={kinds.sled}
         name={sledId}
         label={(sled) => sled.baseboard.serial}
         kindInTitle
-        icon={<ServerIcon />}
         actions={(sled) => (
           <Button size="sm" disabledReason={policy.reasonFor(sled)} onClick={() => policy.open(sled)}>
             {SET_PROVISION_POLICY}

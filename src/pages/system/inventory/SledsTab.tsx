@@ -1,9 +1,9 @@
 // The inventory's Sleds tab (issue 15): every sled of the fleet with its ID (linked to its page),
 // baseboard serial, part and revision, policy, provision policy and state. The row menu sets the
 // provision policy (fleet admin; never for an expunged sled), in a small dialog over the tab.
-import { ServerIcon } from '../../../components'
 import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
+import { kinds } from '../../../ui/kinds'
 import { baseboardColumns, HardwareStateBadge, PolicyBadge, SledId } from './columns'
 import { useProvisionPolicyAction } from './provision-policy'
 import { provisionPolicyLabel, type Sled } from './sled'
@@ -20,9 +20,7 @@ export default function SledsTab() {
   const policy = useProvisionPolicyAction()
   return (
     <ResourceList
-      title="Sleds"
-      icon={<ServerIcon />}
-      resource="Sled"
+      kind={kinds.sled}
       endpoint="sledList"
       columns={columns}
       menuLabel={(s) => `Actions for sled ${s.baseboard.serial}`}

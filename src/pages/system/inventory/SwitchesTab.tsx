@@ -1,7 +1,7 @@
 // The inventory's Switches tab (issue 15): each rack switch with its baseboard and rack. Read-only.
-import { NetworkingIcon } from '../../../components'
 import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
+import { kinds } from '../../../ui/kinds'
 import { baseboardColumns, ShortId } from './columns'
 import type { Switch } from './sled'
 
@@ -14,9 +14,7 @@ const columns = defineColumns<Switch>([
 export default function SwitchesTab() {
   return (
     <ResourceList
-      title="Switches"
-      icon={<NetworkingIcon />}
-      resource="Switch"
+      kind={kinds.switch}
       endpoint="switchList"
       columns={columns}
       menuLabel={(s) => `Actions for switch ${s.baseboard.serial}`}

@@ -3,9 +3,10 @@
 // physical disks' list (the inventory's Disks tab adds the sled each disk sits in).
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
-import { Badge, type BadgeColor, CopyButton, DisksIcon, defineColumns } from '../../../components'
+import { Badge, type BadgeColor, CopyButton, defineColumns } from '../../../components'
 import { ResourceList } from '../../../components/ResourceList'
 import { paths } from '../../../paths'
+import { kinds } from '../../../ui/kinds'
 import { formFactorLabel, type PhysicalDisk, policyBadge, shortId, stateBadge } from './sled'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
@@ -91,9 +92,7 @@ export function baseboardColumns<
 /** The physical disks of the fleet (no sled) or of one sled: one list, so both tabs read the same. */
 export function PhysicalDiskList({ sledId }: { sledId?: string }) {
   const shared = {
-    title: 'Physical disks',
-    icon: <DisksIcon />,
-    resource: 'Physical disk',
+    kind: kinds.physicalDisk,
     menuLabel: (d: PhysicalDisk) => `Actions for physical disk ${d.serial}`,
   }
   return sledId === undefined ? (

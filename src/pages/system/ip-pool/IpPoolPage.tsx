@@ -3,10 +3,7 @@
 // route in the outlet; the edit form opens there too. A rename moves to the new name's page; a delete
 // lands on the list (refused while the pool has ranges: the dialog shows why). An unknown pool is Page
 // not found; offline with nothing cached says so instead.
-import { lazy, Suspense } from 'react'
-import { useLocation } from 'wouter'
 import { useResource } from '../../../../storage'
-import { NetworkingIcon } from '../../../components'
 import { Detail, Details } from '../../../components/Details'
 import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import {
@@ -20,9 +17,9 @@ import {
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
+import { type FormRoute, formRoute, overItsPage } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
 import { PoolUsage } from './usage'
-
-const IpPoolForm = lazy(() => import('../../../forms/ip-pool-form').then((m) => ({ default: m.IpPoolForm })))
 
 /** The pool's tabs; ranges also claims its add form's path. */
 export const poolTabs = (pool: string) => [
@@ -36,9 +33,8 @@ export default function IpPoolPage() {
   return (
     <ResourcePage
       view={view}
-      kind="IP pool"
+      kind={kinds.ipPool}
       name={pool}
-      icon={<NetworkingIcon />}
       actions={(data) => <PoolWrites pool={data} />}
       tabs={() => poolTabs(pool)}
     >
@@ -70,18 +66,11 @@ function PoolWrites({ pool }: { pool: IpPool }) {
 }
 
 /** `ip-pools/{pool}/edit`, in the page's outlet: a rename goes to the new name's page. */
-export function IpPoolEditRoute() {
-  const { pool } = useRouteParams('pool')
-  const [, navigate] = useLocation()
-  return (
-    <Suspense fallback={null}>
-      <IpPoolForm
-        // Another pool is another form: its values start from that pool.
-        key={pool}
-        pool={pool}
-        onDismiss={() => navigate(paths.ipPool({ pool }))}
-        onSaved={(saved) => navigate(paths.ipPool({ pool: saved.name }))}
-      />
-    </Suspense>
-  )
-}
+export const IpPoolEditRoute: FormRoute = formRoute(
+  () => import('../../../forms/ip-pool-form').then((m) => m.IpPoolForm),
+  (r) => {
+    const pool = r.param('pool')
+    // Another pool is another form: its values start from that pool.
+    return { key: pool, pool, ...overItsPage(r, (name) => paths.ipPool({ pool: name }), pool) }
+  },
+)

@@ -27,16 +27,12 @@ export default function PoolSilosTab() {
   return (
     <LinksTab
       from={{ pool }}
-      title="Linked silos"
-      what="silos linked to this pool"
       list={links}
-      rows={links.data?.items ?? []}
       columns={columns}
       link={(l) => {
         const siloName = nameOf(l.siloId) ?? l.siloId
         return { ends: { pool, silo: l.siloId }, poolName: pool, siloName, isDefault: l.isDefault }
       }}
-      emptyBody={`No silo takes addresses from ${pool} yet.`}
     />
   )
 }

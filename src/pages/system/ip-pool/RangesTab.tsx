@@ -1,12 +1,13 @@
 // An IP pool's ranges (issue 15): first, last, created; Remove from the row menu, confirmed (the API
 // refuses while addresses of the range are in use, and the dialog says so). `ranges-add` opens the
 // range form over the tab, in its outlet.
-import { lazy, Suspense } from 'react'
+import type { ComponentType } from 'react'
 import { useList, useResource } from '../../../../storage'
-import { Button, defineColumns, NetworkingIcon } from '../../../components'
+import { defineColumns, NetworkingIcon } from '../../../components'
 import { confirmAction } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
 import {
+  type IpPool,
   type IpPoolRange,
   ipPoolNeed,
   poolRangesParams,
@@ -15,16 +16,13 @@ import {
   removeRange,
 } from '../../../forms/ip-pool'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
-import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
+import type { FormRoute } from '../../../ui/form-route'
+import { paramsFormRoute } from '../../../ui/form-route'
 import { formatDateTime } from '../../../util/date'
-import { mono, TabTable } from '../../project/instance/shared'
-import { emptyOf } from '../../project/vpc/routing'
-
-const IpRangeForm = lazy(() =>
-  import('../../../forms/ip-range-form').then((m) => ({ default: m.IpRangeForm })),
-)
+import { ListTable } from '../../list-table'
+import { mono } from '../../project/instance/shared'
 
 const columns = defineColumns<IpPoolRange>([
   { id: 'first', header: 'First', cell: (r) => <span className={mono}>{r.range.first}</span> },
@@ -32,41 +30,32 @@ const columns = defineColumns<IpPoolRange>([
   { id: 'created', header: 'Created', cell: (r) => formatDateTime(r.timeCreated) },
 ])
 
-/** `ranges-add`: the form needs the pool's version, which the page has read already. */
-export function RangeAddRoute() {
-  const { pool } = useRouteParams('pool')
-  const go = useListGo()
-  const data = useResource('systemIpPoolView', poolViewParams(pool)).data
-  if (!data) return null
-  return (
-    <Suspense fallback={null}>
-      <IpRangeForm key={pool} pool={data} onDismiss={() => go(paths.ipPoolRanges({ pool }))} />
-    </Suspense>
-  )
-}
+type RangeFormProps = { pool: IpPool; onDismiss: () => void }
+
+/** The range form once the pool is known: it needs the pool's version, which the page has read already. */
+const whenPoolRead = (Form: ComponentType<RangeFormProps>) =>
+  function RangeForm({ pool, onDismiss }: { pool: string; onDismiss: () => void }) {
+    const data = useResource('systemIpPoolView', poolViewParams(pool)).data
+    return data ? <Form pool={data} onDismiss={onDismiss} /> : null
+  }
+
+/** `ranges-add`, in the tab's outlet. */
+export const RangeAddRoute: FormRoute = paramsFormRoute(
+  () => import('../../../forms/ip-range-form').then((m) => whenPoolRead(m.IpRangeForm)),
+  { params: ['pool'], key: 'pool', back: paths.ipPoolRanges },
+)
 
 export default function RangesTab() {
   const { pool } = useRouteParams('pool')
-  const go = useListGo()
   const ranges = useList('systemIpPoolRangeList', poolRangesParams(pool))
   const reason = useFleetActionReason(ipPoolNeed('changing the ranges of an IP pool'))
-  const empty = emptyOf(ranges, 'ranges of this pool', {
-    icon: <NetworkingIcon />,
-    title: 'No ranges',
-    body: `IP pool ${pool} has no addresses yet: add a range of them.`,
-  })
   return (
     <>
-      <TabTable
+      <ListTable
         title="Ranges"
-        actions={
-          <Button size="sm" disabledReason={reason()} onClick={() => go(paths.ipPoolRangesAdd({ pool }))}>
-            Add range
-          </Button>
-        }
+        create={{ label: 'Add range', to: paths.ipPoolRangesAdd({ pool }), reason: reason() }}
         columns={columns}
-        rows={ranges.data?.items ?? []}
-        rowKey={(r) => r.id}
+        list={ranges}
         rowActions={(r) => (
           <RowMenu
             label={`Actions for ${rangeText(r.range)}`}
@@ -88,9 +77,13 @@ export default function RangesTab() {
             ]}
           />
         )}
-        loading={ranges.isLoading}
         skeletonRows={2}
-        empty={empty}
+        what="ranges of this pool"
+        empty={{
+          icon: <NetworkingIcon />,
+          title: 'No ranges',
+          body: `IP pool ${pool} has no addresses yet: add a range of them.`,
+        }}
       />
       <Outlet />
     </>

@@ -56,7 +56,29 @@ function linkItems(link: LinkRow, why: (refusal?: string | null) => string | und
   ]
 }
 
-type ListState = Parameters<typeof emptyOf>[0]
+type ListState<T> = Parameters<typeof emptyOf>[0] & { data: { items: readonly T[] } | undefined }
+
+/**
+ * What a tab says from each side: its heading, what its rows are (for the notices), what "Link …"
+ * picks, the empty state's body, and which end names a row's menu (the other side's).
+ */
+function sideOf(from: LinkFrom) {
+  if ('pool' in from)
+    return {
+      title: 'Linked silos',
+      what: 'silos linked to this pool',
+      picks: 'silo',
+      emptyBody: `No silo takes addresses from ${from.pool} yet.`,
+      rowName: (l: LinkRow) => l.siloName,
+    }
+  return {
+    title: 'IP pools',
+    what: 'IP pools of this silo',
+    picks: 'IP pool',
+    emptyBody: `Silo ${from.silo} has no IP pools: its instances get no external addresses until one is linked.`,
+    rowName: (l: LinkRow) => l.poolName,
+  }
+}
 
 // The form loads when it is first opened.
 const IpPoolLinkForm = lazy(() =>
@@ -65,28 +87,19 @@ const IpPoolLinkForm = lazy(() =>
 
 export function LinksTab<T>({
   from,
-  title,
-  what,
   list,
-  rows,
   columns,
   link,
-  emptyBody,
 }: {
   from: LinkFrom
-  /** The table's heading ("Linked silos", "IP pools"). */
-  title: string
-  /** What the rows are, for the notices ("silos linked to this pool"). */
-  what: string
-  list: ListState
-  rows: readonly T[]
+  /** The links as the tab reads them: a page of its list endpoint. */
+  list: ListState<T>
   columns: Column<T>[]
   link: (row: T) => LinkRow
-  emptyBody: string
 }) {
   const reason = useFleetActionReason(ipPoolNeed('changing the links of IP pools and silos'))
   const [linking, setLinking] = useState(false)
-  const picks = 'pool' in from ? 'silo' : 'IP pool'
+  const { title, what, picks, emptyBody, rowName } = sideOf(from)
   const empty = emptyOf(list, what, {
     icon: <NetworkingIcon />,
     title: `No linked ${picks}s`,
@@ -102,19 +115,14 @@ export function LinksTab<T>({
           </Button>
         }
         columns={columns}
-        rows={rows}
+        rows={list.data?.items ?? []}
         rowKey={(row) => {
           const { ends } = link(row)
           return `${ends.pool}/${ends.silo}`
         }}
         rowActions={(row) => {
           const l = link(row)
-          return (
-            <RowMenu
-              label={`Actions for ${'pool' in from ? l.siloName : l.poolName}`}
-              items={() => linkItems(l, reason)}
-            />
-          )
+          return <RowMenu label={`Actions for ${rowName(l)}`} items={() => linkItems(l, reason)} />
         }}
         loading={list.isLoading}
         skeletonRows={2}

@@ -1,21 +1,18 @@
 // Quotas tab of a silo (issue 15): for CPUs, memory and storage, the quota, what the silo's projects
 // have provisioned (the silo's utilization) and what is left; Edit opens `quotas/edit` over the tab.
 // Both reads go through storage, so a second visit paints offline.
-import { lazy, Suspense } from 'react'
 import { useResource } from '../../../../storage'
-import { Button, ChartIcon, defineColumns } from '../../../components'
+import { ChartIcon, defineColumns } from '../../../components'
 import { quotaRows, siloNeed, siloViewParams } from '../../../forms/silo'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
-import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
+import type { FormRoute } from '../../../ui/form-route'
+import { paramsFormRoute } from '../../../ui/form-route'
 import { formatBytes } from '../../../util/bytes'
+import { OpenFormButton } from '../../list-table'
 import { TabTable } from '../../project/instance/shared'
 import { emptyOf } from '../../project/vpc/routing'
-
-const SiloQuotasForm = lazy(() =>
-  import('../../../forms/silo-quotas-form').then((m) => ({ default: m.SiloQuotasForm })),
-)
 
 type Row = ReturnType<typeof quotaRows>[number]
 
@@ -30,19 +27,13 @@ const columns = defineColumns<Row>([
 ])
 
 /** `quotas/edit`, in the tab's outlet. */
-export function QuotasEditRoute() {
-  const { silo } = useRouteParams('silo')
-  const go = useListGo()
-  return (
-    <Suspense fallback={null}>
-      <SiloQuotasForm silo={silo} onDismiss={() => go(paths.siloQuotas({ silo }))} />
-    </Suspense>
-  )
-}
+export const QuotasEditRoute: FormRoute = paramsFormRoute(
+  () => import('../../../forms/silo-quotas-form').then((m) => m.SiloQuotasForm),
+  { params: ['silo'], back: paths.siloQuotas },
+)
 
 export default function QuotasTab() {
   const { silo } = useRouteParams('silo')
-  const go = useListGo()
   const quotas = useResource('siloQuotasView', siloViewParams(silo))
   const utilization = useResource('siloUtilizationView', siloViewParams(silo))
   const reason = useFleetActionReason(siloNeed('changing quotas'))
@@ -55,11 +46,7 @@ export default function QuotasTab() {
     <>
       <TabTable
         title="Quotas"
-        actions={
-          <Button size="sm" disabledReason={reason()} onClick={() => go(paths.siloQuotasEdit({ silo }))}>
-            Edit quotas
-          </Button>
-        }
+        actions={<OpenFormButton label="Edit quotas" to={paths.siloQuotasEdit({ silo })} reason={reason()} />}
         columns={columns}
         rows={quotas.data ? quotaRows(quotas.data, utilization.data?.provisioned) : []}
         rowKey={(r) => r.resource}

@@ -32,13 +32,9 @@ export default function SiloIpPoolsTab() {
   return (
     <LinksTab
       from={{ silo }}
-      title="IP pools"
-      what="IP pools of this silo"
       list={pools}
-      rows={pools.data?.items ?? []}
       columns={columns}
       link={(p) => ({ ends: { pool: p.id, silo }, poolName: p.name, siloName: silo, isDefault: p.isDefault })}
-      emptyBody={`Silo ${silo} has no IP pools: its instances get no external addresses until one is linked.`}
     />
   )
 }

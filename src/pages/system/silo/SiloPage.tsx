@@ -3,13 +3,13 @@
 // providers, IP pools, quotas and fleet roles. A delete lands on the silos list. A silo that does not
 // exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
 import { useResource } from '../../../../storage'
-import { CloudIcon } from '../../../components'
 import { Detail, Details, IdValue } from '../../../components/Details'
 import { EditDeleteActions, ResourcePage } from '../../../components/ResourcePage'
 import { deleteSilo, identityModeLabel, type Silo, siloNeed, siloViewParams } from '../../../forms/silo'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
+import { kinds } from '../../../ui/kinds'
 import { formatDateTime } from '../../../util/date'
 
 /** The tabs of a silo; each also claims its forms' paths that sit beside it. */
@@ -29,9 +29,8 @@ export default function SiloPage() {
   return (
     <ResourcePage
       view={view}
-      kind="Silo"
+      kind={kinds.silo}
       name={silo}
-      icon={<CloudIcon />}
       actions={(data) => <SiloDelete silo={data} />}
       tabs={(data) => siloTabs(data.name)}
     >

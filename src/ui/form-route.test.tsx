@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import '../components/test-helpers'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { RouteParamsContext } from '../route-context'
+import { formRoute } from './form-route'
+
+type Props = { project: string; disk?: string; onDismiss: () => void; onSaved?: () => void }
+function DiskForm({ project, disk, onDismiss, onSaved }: Props) {
+  // A form's values start from its resource once, as the real forms' do.
+  const [initial] = useState(disk ?? '(new)')
+  return (
+    <div>
+      <p>
+        form of {project}/{initial}
+      </p>
+      <button type="button" onClick={onDismiss}>
+        Cancel
+      </button>
+      {onSaved && (
+        <button type="button" onClick={onSaved}>
+          Save
+        </button>
+      )}
+    </div>
+  )
+}
+
+const CreateOrEdit = formRoute(
+  async () => DiskForm,
+  (r) => {
+    const disk = r.optional('disk')
+    return { key: disk ?? '', project: r.param('project'), ...(disk ? { disk } : {}), back: '/disks' }
+  },
+)
+const SavesToPage = formRoute(
+  async () => DiskForm,
+  (r) => ({ project: r.param('project'), back: '/disks', onSaved: () => r.navigate('/disks/new-one') }),
+)
+const NeedsInstance = formRoute(
+  async () => DiskForm,
+  (r) => ({ project: r.param('instance'), back: '/disks' }),
+)
+
+function show(
+  Route: () => React.ReactNode,
+  params: Record<string, string>,
+  path = '/disks-new?page=abc&limit=25',
+) {
+  const location = memoryLocation({ path, record: true })
+  const view = render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <RouteParamsContext.Provider value={params}>
+        <Route />
+      </RouteParamsContext.Provider>
+    </Router>,
+  )
+  return { location, view }
+}
+
+afterEach(cleanup)
+
+describe('formRoute', () => {
+  it('loads the form, gives it the route params, and dismisses to `back` keeping the list query', async () => {
+    const { location } = show(CreateOrEdit, { project: 'p' })
+    expect(await screen.findByText('form of p/(new)')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(location.history.at(-1)).toBe('/disks?page=abc&limit=25')
+  })
+
+  it('an optional param present: the edit form of that resource; another resource is a new form', async () => {
+    const params = { project: 'p', disk: 'd1' }
+    const location = memoryLocation({ path: '/disks/d1/edit' })
+    const tree = (p: Record<string, string>) => (
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <RouteParamsContext.Provider value={p}>
+          <CreateOrEdit />
+        </RouteParamsContext.Provider>
+      </Router>
+    )
+    const view = render(tree(params))
+    expect(await screen.findByText('form of p/d1')).toBeTruthy()
+    await act(async () => view.rerender(tree({ project: 'p', disk: 'd2' })))
+    expect(await screen.findByText('form of p/d2')).toBeTruthy()
+  })
+
+  it('navigate goes where the route says, without the list query', async () => {
+    const { location } = show(SavesToPage, { project: 'p' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
+    expect(location.history.at(-1)).toBe('/disks/new-one')
+  })
+
+  it('a param the route does not have is an error, not an empty string', () => {
+    const errors: unknown[] = []
+    const onError = (e: ErrorEvent) => {
+      errors.push(e.error)
+      e.preventDefault()
+    }
+    window.addEventListener('error', onError)
+    try {
+      expect(() => show(NeedsInstance, { project: 'p' })).toThrow('route has no :instance param')
+    } finally {
+      window.removeEventListener('error', onError)
+    }
+  })
+})
