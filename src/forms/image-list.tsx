@@ -5,20 +5,20 @@
 import type { ReactNode } from 'react'
 import type { Image } from '../api/types'
 import type { ActionMenuItem } from '../components/ActionMenu'
+import { createdColumn } from '../components/columns'
 import { confirmDelete } from '../components/confirm-queue'
 import { nameColumn } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
 import { formatBytes } from '../util/bytes'
-import { formatDateTime } from '../util/date'
 
 export const imageColumns = defineColumns<Image>([
   nameColumn(),
   { id: 'os', header: 'OS', cell: (i) => i.os },
   { id: 'version', header: 'Version', cell: (i) => i.version },
   { id: 'size', header: 'Size', cell: (i) => formatBytes(i.size), align: 'right' },
-  { id: 'created', header: 'Created', cell: (i) => formatDateTime(i.timeCreated) },
+  createdColumn(),
 ])
 
 /** By id: a name alone is ambiguous between a project's images and the silo's. */

@@ -2,6 +2,7 @@
 // form (`/projects-new`) and the edit form (`/projects/{project}/edit`) are child routes: their side
 // modal opens in this list's <Outlet />, over the list, and closing it keeps the list's page.
 import type { Project } from '../api/types'
+import { createdColumn, descriptionColumn } from '../components/columns'
 import { nameColumn, ResourceList } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
 import { useActionReason } from '../hooks/use-action-reason'
@@ -12,12 +13,11 @@ import { rowDelete } from '../ui/delete'
 import { type FormRoute, paramsFormRoute } from '../ui/form-route'
 import { kinds } from '../ui/kinds'
 import { editDeleteActions } from '../ui/row-actions'
-import { formatDateTime } from '../util/date'
 
 const columns = defineColumns<Project>([
   nameColumn({ href: (p) => paths.instances({ project: p.name }) }),
-  { id: 'description', header: 'Description', cell: (p) => p.description },
-  { id: 'created', header: 'Created', cell: (p) => formatDateTime(p.timeCreated) },
+  descriptionColumn(),
+  createdColumn(),
 ])
 
 const deleteProject = rowDelete(kinds.project, 'projectDelete', 'projectList', (p: Project) => ({

@@ -6,9 +6,9 @@
 // linked name and created columns their tables share.
 import type { ReactNode } from 'react'
 import { Button, type Column } from '../components'
+import { createdColumn as createdColumnOf } from '../components/columns'
 import { ResourceLink } from '../components/ResourceLink'
 import { useListGo } from '../hooks/use-list-go'
-import { formatDateTime } from '../util/date'
 import { TabTable } from './project/instance/shared'
 import { emptyOf } from './project/vpc/routing'
 
@@ -28,14 +28,9 @@ export function linkColumn<T>(column: {
   }
 }
 
-/** When each row was made, sorted by that time. */
+/** When each row was made, sorted by that time (a tab's table sorts its rows itself). */
 export function createdColumn<T extends { timeCreated: Date }>(): Column<T> {
-  return {
-    id: 'created',
-    header: 'Created',
-    cell: (row) => formatDateTime(row.timeCreated),
-    sortValue: (row) => row.timeCreated,
-  }
+  return { ...createdColumnOf<T>(), sortValue: (row) => row.timeCreated }
 }
 
 /** A button beside a tab's heading that opens a form's route over the tab, keeping the list's query. */

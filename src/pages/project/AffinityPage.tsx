@@ -3,6 +3,7 @@
 // left out: it would cost a members request per row. The create form (`affinity-new`) is a child route
 // rendered over this list, keeping the list's page.
 import { useLocation } from 'wouter'
+import { createdColumn, descriptionColumn } from '../../components/columns'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useActionReason } from '../../hooks/use-action-reason'
@@ -11,7 +12,6 @@ import { Outlet, useRouteParams } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { editDeleteActions } from '../../ui/row-actions'
-import { formatDateTime } from '../../util/date'
 import { type AntiAffinityGroup, deleteGroup, groupWriteNeed } from './affinity-actions'
 
 const columnsFor = (project: string) =>
@@ -19,8 +19,8 @@ const columnsFor = (project: string) =>
     nameColumn({ href: (g) => paths.affinityGroup({ project, antiAffinityGroup: g.name }) }),
     { id: 'policy', header: 'Policy', cell: (g) => g.policy },
     { id: 'domain', header: 'Failure domain', cell: (g) => g.failureDomain },
-    { id: 'description', header: 'Description', cell: (g) => g.description },
-    { id: 'created', header: 'Created', cell: (g) => formatDateTime(g.timeCreated) },
+    descriptionColumn(),
+    createdColumn(),
   ])
 
 /** `affinity-new`, in the list's outlet; a created group opens on its own page to take members. */

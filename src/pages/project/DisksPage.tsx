@@ -4,6 +4,7 @@
 // side modal opens over this list and keeps the list's query, so closing it returns to the same page.
 import { css } from 'styled-system/css'
 import type { Disk } from '../../api/types'
+import { createdColumn } from '../../components/columns'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -20,7 +21,6 @@ import { kinds } from '../../ui/kinds'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
 import { DiskStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
-import { formatDateTime } from '../../util/date'
 
 const columnsFor = (project: string) =>
   defineColumns<Disk>([
@@ -41,7 +41,7 @@ const columnsFor = (project: string) =>
           </span>
         ),
     },
-    { id: 'created', header: 'Created', cell: (d) => formatDateTime(d.timeCreated) },
+    createdColumn(),
   ])
 
 /** `/projects/{project}/disks-new`: the create form (and its upload machinery), in the list's outlet. */

@@ -9,6 +9,7 @@ import { css } from 'styled-system/css'
 import { useResource } from '../../../storage'
 import type { FloatingIp } from '../../api/types'
 import { CopyButton } from '../../components'
+import { descriptionColumn } from '../../components/columns'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -67,7 +68,7 @@ const columnsFor = (project: string) =>
           </span>
         ),
     },
-    { id: 'description', header: 'Description', cell: (f) => f.description },
+    descriptionColumn(),
   ])
 
 // The forms load when they are opened, not with the list.

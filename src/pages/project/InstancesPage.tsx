@@ -5,6 +5,7 @@ import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import type { Instance } from '../../api/types'
 import type { BulkAction } from '../../components/BulkBar'
+import { createdColumn } from '../../components/columns'
 import { confirmAction, confirmDelete } from '../../components/confirm-queue'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -43,7 +44,7 @@ const columnsFor = (project: string) =>
       header: 'External IPs',
       cell: (i) => <AfterPaint>{() => <ExternalIps project={project} instance={i.name} />}</AfterPaint>,
     },
-    { id: 'created', header: 'Created', cell: (i) => formatDateTime(i.timeCreated) },
+    createdColumn(),
   ])
 
 type RowAction = 'START' | 'STOP' | 'REBOOT' | 'DELETE'

@@ -6,6 +6,7 @@
 import { useResource } from '../../../storage'
 import type { Snapshot } from '../../api/types'
 import { Badge } from '../../components/Badge'
+import { createdColumn } from '../../components/columns'
 import { confirmDelete } from '../../components/confirm-queue'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -19,7 +20,6 @@ import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { imageFromSnapshotRefusal, snapshotBadgeColor, snapshotIsMoving } from '../../ui/snapshot-badge'
 import { formatBytes } from '../../util/bytes'
-import { formatDateTime } from '../../util/date'
 
 /** The snapshot's disk by name, linking to its view; the bare id when the disk is gone. */
 function DiskName({ id, project }: { id: string; project: string }) {
@@ -46,7 +46,7 @@ const columnsFor = (project: string) =>
         </Badge>
       ),
     },
-    { id: 'created', header: 'Created', cell: (s) => formatDateTime(s.timeCreated) },
+    createdColumn(),
   ])
 
 const deleteSnapshot = rowDelete(kinds.snapshot, 'snapshotDelete', 'snapshotList', (s: Snapshot) => ({

@@ -4,6 +4,7 @@
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import type { ListItem } from '../../api/types'
+import { createdColumn } from '../../components/columns'
 import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -27,7 +28,7 @@ const columns = defineColumns<AccessToken>([
     header: 'ID',
     cell: (t) => <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{t.id}</span>,
   },
-  { id: 'created', header: 'Created', cell: (t) => formatDateTime(t.timeCreated) },
+  createdColumn(),
   {
     id: 'expires',
     header: 'Expires',

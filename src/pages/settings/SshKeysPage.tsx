@@ -2,6 +2,7 @@
 // form (`/settings/ssh-keys-new`) and the view (`/settings/ssh-keys/{sshKey}/edit`) are child
 // routes: their side modals open in this list's <Outlet />, over the list, which stays mounted.
 import type { SshKey } from '../../api/types'
+import { createdColumn, descriptionColumn } from '../../components/columns'
 import { confirmDelete } from '../../components/confirm-queue'
 import { copyAndSay, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -12,13 +13,12 @@ import { Outlet } from '../../route-context'
 import { rowDelete } from '../../ui/delete'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
-import { formatDateTime } from '../../util/date'
 
 const columns = defineColumns<SshKey>([
   // The name opens the key's view over the list, keeping the list's page in the URL.
   nameColumn({ href: (k) => paths.sshKeyEdit({ sshKey: k.name }), keepQuery: true }),
-  { id: 'description', header: 'Description', cell: (k) => k.description },
-  { id: 'created', header: 'Created', cell: (k) => formatDateTime(k.timeCreated) },
+  descriptionColumn(),
+  createdColumn(),
 ])
 
 const deleteSshKey = rowDelete(

@@ -3,6 +3,7 @@
 // rows on screen) and created; Edit (over the pool's page) and Delete from the row menu. A pool that
 // still has ranges is refused, and the confirm dialog says so. `ip-pools-new` opens over the list.
 import { useLocation } from 'wouter'
+import { createdColumn, descriptionColumn } from '../../components/columns'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { deletePool, type IpPool, ipPoolNeed, VERSION_LABELS } from '../../forms/ip-pool'
@@ -12,12 +13,11 @@ import { Outlet } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { editDeleteActions } from '../../ui/row-actions'
-import { formatDateTime } from '../../util/date'
 import { PoolUsage } from './ip-pool/usage'
 
 const columns = defineColumns<IpPool>([
   nameColumn({ href: (p) => paths.ipPool({ pool: p.name }) }),
-  { id: 'description', header: 'Description', cell: (p) => p.description },
+  descriptionColumn(),
   { id: 'version', header: 'IP version', cell: (p) => VERSION_LABELS[p.ipVersion] },
   {
     id: 'usage',
@@ -25,7 +25,7 @@ const columns = defineColumns<IpPool>([
     align: 'right',
     cell: (p) => <AfterPaint>{() => <PoolUsage pool={p.name} />}</AfterPaint>,
   },
-  { id: 'created', header: 'Created', cell: (p) => formatDateTime(p.timeCreated) },
+  createdColumn(),
 ])
 
 /** `ip-pools-new`, in the list's outlet: a new pool opens on its page, ready for its first range. */

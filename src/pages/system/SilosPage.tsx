@@ -1,6 +1,8 @@
 // Silos (issue 15): name (a link to the silo's page), description, discoverable, identity mode and
 // created; Delete from the row menu (the API refuses a silo that still has projects, and the confirm
 // dialog shows its message). `silos-new` opens over the list in its outlet. Writes need a fleet admin.
+
+import { createdColumn, descriptionColumn } from '../../components/columns'
 import { confirmDelete } from '../../components/confirm-queue'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -10,14 +12,13 @@ import { paths } from '../../paths'
 import { Outlet } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
-import { formatDateTime } from '../../util/date'
 
 const columns = defineColumns<Silo>([
   nameColumn({ href: (silo) => paths.silo({ silo: silo.name }) }),
-  { id: 'description', header: 'Description', cell: (silo) => silo.description },
+  descriptionColumn(),
   { id: 'discoverable', header: 'Discoverable', cell: (silo) => (silo.discoverable ? 'Yes' : 'No') },
   { id: 'identityMode', header: 'Identity mode', cell: (silo) => identityModeLabel(silo.identityMode) },
-  { id: 'created', header: 'Created', cell: (silo) => formatDateTime(silo.timeCreated) },
+  createdColumn(),
 ])
 
 /** `silos-new`, in the list's outlet: a new silo opens on its own page, ready for its providers. */

@@ -8,6 +8,7 @@ import { isDueForAutoRestart } from '../../../../machines/instance.states'
 import { mutate, useList, useResource } from '../../../../storage'
 import type { ApiResponse, Instance } from '../../../api/types'
 import { Button, defineColumns, ServerIcon, Skeleton } from '../../../components'
+import { descriptionColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
 import { useRunningActions } from '../../../hooks/live-actions'
@@ -44,7 +45,7 @@ const groupColumns = defineColumns<Group>([
   },
   { id: 'policy', header: 'Policy', cell: (g) => g.policy, sortValue: (g) => g.policy },
   { id: 'domain', header: 'Failure domain', cell: (g) => g.failureDomain },
-  { id: 'description', header: 'Description', cell: (g) => g.description },
+  descriptionColumn(),
 ])
 
 /**

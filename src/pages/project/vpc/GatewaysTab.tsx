@@ -8,6 +8,7 @@ import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { useList, useResource } from '../../../../storage'
 import { type Column, defineColumns, NetworkingIcon, SideModal } from '../../../components'
+import { descriptionColumn } from '../../../components/columns'
 import { AfterPaint } from '../../../components/ResourceList'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
@@ -55,7 +56,7 @@ function AddressesCell(ref: GatewayRef) {
 const columnsFor = (ref: VpcRef) =>
   defineColumns<Gateway>([
     linkColumn({ name: (g) => g.name, href: (g) => paths.vpcGateway({ ...ref, gateway: g.name }) }),
-    { id: 'description', header: 'Description', cell: (g) => g.description },
+    descriptionColumn(),
     {
       id: 'pools',
       header: 'IP pools',
@@ -76,13 +77,13 @@ type RouteTo = { router: Router; route: Route }
 const poolColumns = defineColumns<Pool>([
   { id: 'pool', header: 'IP pool', cell: (p) => <PoolName id={p.ipPoolId} /> },
   { id: 'name', header: 'Attachment', cell: (p) => p.name },
-  { id: 'description', header: 'Description', cell: (p) => p.description },
+  descriptionColumn(),
 ])
 
 const addressColumns = defineColumns<Address>([
   { id: 'address', header: 'Address', cell: (a) => <span className={mono}>{a.address}</span> },
   { id: 'name', header: 'Name', cell: (a) => a.name },
-  { id: 'description', header: 'Description', cell: (a) => a.description },
+  descriptionColumn(),
 ])
 
 const routeColumnsFor = (ref: VpcRef) =>

@@ -7,6 +7,7 @@ import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { useList, useResource } from '../../../../storage'
 import { defineColumns, NetworkingIcon } from '../../../components'
+import { descriptionColumn } from '../../../components/columns'
 import { Detail, Details } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { useActionReason } from '../../../hooks/use-action-reason'
@@ -67,7 +68,7 @@ const columnsFor = (ref: VpcRef) =>
     { id: 'kind', header: 'Kind', cell: (r) => kindLabel(r.kind), sortValue: (r) => r.kind },
     { id: 'destination', header: 'Destination', cell: (r) => <End end={r.destination} vpc={ref} /> },
     { id: 'target', header: 'Target', cell: (r) => <End end={r.target} vpc={ref} /> },
-    { id: 'description', header: 'Description', cell: (r) => r.description },
+    descriptionColumn(),
   ])
 
 /** `routes-new` (no `:route`) and `routes/{route}/edit`, in the page's outlet. */

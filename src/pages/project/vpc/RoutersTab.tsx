@@ -4,6 +4,7 @@
 // visible, disabled with the reason. `routers-new` and `routers/{router}/edit` open over the tab.
 import { useList } from '../../../../storage'
 import { Badge, defineColumns, NetworkingIcon } from '../../../components'
+import { descriptionColumn } from '../../../components/columns'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
@@ -22,7 +23,7 @@ const columnsFor = (ref: VpcRef) =>
   defineColumns<Router>([
     linkColumn({ name: (r) => r.name, href: (r) => paths.vpcRouter({ ...ref, router: r.name }) }),
     { id: 'kind', header: 'Kind', cell: (r) => <RouterKind kind={r.kind} />, sortValue: (r) => r.kind },
-    { id: 'description', header: 'Description', cell: (r) => r.description },
+    descriptionColumn(),
     createdColumn(),
   ])
 

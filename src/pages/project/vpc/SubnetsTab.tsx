@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { useList, useResource } from '../../../../storage'
 import { defineColumns, NetworkingIcon, SideModal } from '../../../components'
+import { descriptionColumn } from '../../../components/columns'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
@@ -45,7 +46,7 @@ const columns = defineColumns<Subnet>([
     header: 'Custom router',
     cell: (s) => (s.customRouterId ? <RouterName id={s.customRouterId} /> : none),
   },
-  { id: 'description', header: 'Description', cell: (s) => s.description },
+  descriptionColumn(),
   createdColumn(),
 ])
 

@@ -5,6 +5,7 @@ import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { useResource } from '../../../../storage'
+import { createdColumn, descriptionColumn } from '../../../components/columns'
 import { AfterPaint, nameColumn, ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
 import { deleteVpc, firewallRulesParams, type Vpc, vpcWriteNeed } from '../../../forms/vpc'
@@ -14,7 +15,6 @@ import { Outlet, useRouteParams } from '../../../route-context'
 import { type FormRoute, formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { editDeleteActions } from '../../../ui/row-actions'
-import { formatDateTime } from '../../../util/date'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
 
@@ -32,14 +32,14 @@ const columnsFor = (project: string) =>
   defineColumns<Vpc>([
     nameColumn({ href: (vpc) => paths.vpc({ project, vpc: vpc.name }) }),
     { id: 'dns', header: 'DNS name', cell: (vpc) => <span className={mono}>{vpc.dnsName}</span> },
-    { id: 'description', header: 'Description', cell: (vpc) => vpc.description },
+    descriptionColumn(),
     {
       id: 'rules',
       header: 'Firewall rules',
       align: 'right',
       cell: (vpc) => <AfterPaint>{() => <RuleCount project={project} vpc={vpc.name} />}</AfterPaint>,
     },
-    { id: 'created', header: 'Created', cell: (vpc) => formatDateTime(vpc.timeCreated) },
+    createdColumn(),
   ])
 
 /** `vpcs-new`, in the list's outlet: back to the list (and its page) when done. */

@@ -3,13 +3,13 @@
 // the list polls while any of them is on its way to another state.
 import { POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
 import type { InstanceState } from '../../../api/types'
+import { createdColumn } from '../../../components/columns'
 import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
 import { useRouteParams } from '../../../route-context'
 import { kinds } from '../../../ui/kinds'
 import { InstanceStateBadge } from '../../../ui/StateBadge'
 import { formatBytes } from '../../../util/bytes'
-import { formatDateTime } from '../../../util/date'
 import type { SledInstance } from './sled'
 
 const columns = defineColumns<SledInstance>([
@@ -19,7 +19,7 @@ const columns = defineColumns<SledInstance>([
   { id: 'state', header: 'State', cell: (i) => <InstanceStateBadge state={i.state} /> },
   { id: 'cpu', header: 'vCPUs', cell: (i) => i.ncpus, align: 'right' },
   { id: 'memory', header: 'Memory', cell: (i) => formatBytes(i.memory), align: 'right' },
-  { id: 'created', header: 'Created', cell: (i) => formatDateTime(i.timeCreated) },
+  createdColumn(),
 ])
 
 const isMoving = (i: SledInstance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.state)

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react'
 import { useList, useResource } from '../../../../storage'
 import { defineColumns, NetworkingIcon } from '../../../components'
+import { createdColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
 import {
@@ -20,14 +21,13 @@ import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
-import { formatDateTime } from '../../../util/date'
 import { ListTable } from '../../list-table'
 import { mono } from '../../project/instance/shared'
 
 const columns = defineColumns<IpPoolRange>([
   { id: 'first', header: 'First', cell: (r) => <span className={mono}>{r.range.first}</span> },
   { id: 'last', header: 'Last', cell: (r) => <span className={mono}>{r.range.last}</span> },
-  { id: 'created', header: 'Created', cell: (r) => formatDateTime(r.timeCreated) },
+  createdColumn(),
 ])
 
 type RangeFormProps = { pool: IpPool; onDismiss: () => void }

@@ -4,6 +4,7 @@
 import { useList } from '../../../../storage'
 import type { ListItem } from '../../../api/types'
 import { defineColumns, KeyIcon } from '../../../components'
+import { descriptionColumn } from '../../../components/columns'
 import { idpListParams, siloNeed } from '../../../forms/silo'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
@@ -18,7 +19,7 @@ const columnsFor = (silo: string) =>
   defineColumns<Provider>([
     linkColumn({ name: (p) => p.name, href: (p) => paths.siloIdp({ silo, provider: p.name }) }),
     { id: 'type', header: 'Type', cell: (p) => p.providerType.toUpperCase() },
-    { id: 'description', header: 'Description', cell: (p) => p.description },
+    descriptionColumn(),
     createdColumn(),
   ])
 

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { useList } from '../../../../storage'
 import { defineColumns } from '../../../components'
+import { descriptionColumn } from '../../../components/columns'
 import { type SiloIpPool, siloPoolsParams, VERSION_LABELS } from '../../../forms/ip-pool'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
@@ -23,7 +24,7 @@ const columns = defineColumns<SiloIpPool>([
   },
   { id: 'version', header: 'IP version', cell: (p) => VERSION_LABELS[p.ipVersion] },
   defaultColumn((p) => p.isDefault),
-  { id: 'description', header: 'Description', cell: (p) => p.description },
+  descriptionColumn(),
 ])
 
 export default function SiloIpPoolsTab() {
