@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { getResponse } from 'msw'
 import { WebSocketServer } from 'ws'
 import { CSP_HEADER } from '../src/server/csp'
-import { isApiRequest, startAppServer } from '../src/server/http'
+import { isApiRequest, keepAliveFromEnv, startAppServer } from '../src/server/http'
 import { rejectSocket } from '../src/server/respond'
 import { db } from './db'
 import { handlers } from './handlers'
@@ -45,6 +45,8 @@ export type ServerOptions = {
   log?: boolean
   /** Directory of the built app (default dist/); tests point it at a fixture. */
   dist?: string
+  /** Idle time of a kept-alive connection (KEEP_ALIVE_TIMEOUT_MS; default 5 s). */
+  keepAliveTimeoutMs?: number
 }
 
 function newestMtime(path: string): number {
@@ -159,6 +161,7 @@ export async function startServer(
     port: opts.port,
     dist: existsSync(dist) ? dist : undefined,
     upstream: opts.apiUrl,
+    ...(opts.keepAliveTimeoutMs ? { limits: { keepAliveTimeoutMs: opts.keepAliveTimeoutMs } } : {}),
     local: {
       fetch: (request) => getResponse(handlers, request),
       handlesPath: (pathname) => pathname.startsWith('/__mock/'),
@@ -188,13 +191,18 @@ export async function startServer(
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
 if (isMain) {
-  startServer({
-    host: process.env.HOST,
-    port: process.env.PORT ? Number(process.env.PORT) : undefined,
-    apiUrl: process.env.API_URL || undefined,
-    log: true,
-  }).catch((err: unknown) => {
-    console.error(err)
-    process.exit(1)
-  })
+  Promise.resolve()
+    .then(() =>
+      startServer({
+        host: process.env.HOST,
+        port: process.env.PORT ? Number(process.env.PORT) : undefined,
+        apiUrl: process.env.API_URL || undefined,
+        keepAliveTimeoutMs: keepAliveFromEnv(process.env.KEEP_ALIVE_TIMEOUT_MS),
+        log: true,
+      }),
+    )
+    .catch((err: unknown) => {
+      console.error(err)
+      process.exit(1)
+    })
 }

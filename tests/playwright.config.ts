@@ -49,7 +49,10 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/projects`,
       // MOCK_TEST_HOOKS: the /__mock/* hooks (reset, disk hash, holding transitions) answer only in
       // test runs; without it they are 404 to anyone but a fleet admin.
-      env: { PORT: String(PORT), HOST: '127.0.0.1', MOCK_TEST_HOOKS: '1' },
+      // KEEP_ALIVE_TIMEOUT_MS: Playwright's API client (page.request) keeps idle sockets past the
+      // server's 5 s keep-alive and reuses one the server has closed: ECONNRESET in a test's own API
+      // call (microsoft/playwright#42698). Longer than any test, so the server never closes first.
+      env: { PORT: String(PORT), HOST: '127.0.0.1', MOCK_TEST_HOOKS: '1', KEEP_ALIVE_TIMEOUT_MS: '300000' },
       reuseExistingServer: false,
       timeout: 240_000,
       stdout: 'pipe',

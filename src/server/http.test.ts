@@ -10,7 +10,7 @@ import { Api } from '../../mocks/contract/api'
 import { resetDb } from '../../mocks/db'
 import { configureMock } from '../../mocks/lib/config'
 import { startServer } from '../../mocks/server'
-import { DEFAULT_LIMITS, startAppServer } from './http'
+import { DEFAULT_LIMITS, keepAliveFromEnv, startAppServer } from './http'
 import { fixtureDist, headerOf, portOf, rawExchange, statusBeforeBodyEnds, statusOf } from './test-support'
 
 let server: Awaited<ReturnType<typeof startServer>>
@@ -135,6 +135,28 @@ describe('connection limits', () => {
     } finally {
       await s.close()
     }
+  })
+
+  it('keeps idle connections 5 s by default, or what KEEP_ALIVE_TIMEOUT_MS says; a bad value is refused', async () => {
+    const plain = await startAppServer({ port: 0 })
+    const longer = await startServer({
+      port: 0,
+      dist: fixtureDist(),
+      keepAliveTimeoutMs: keepAliveFromEnv('65000'),
+    })
+    try {
+      expect(plain.server.keepAliveTimeout).toBe(5_000)
+      const longerPort = portOf(longer.url)
+      const res = await fetch(`http://127.0.0.1:${longerPort}/projects`)
+      expect(res.headers.get('keep-alive')).toBe('timeout=65')
+    } finally {
+      await plain.close()
+      await longer.close()
+    }
+    expect(keepAliveFromEnv(undefined)).toBeUndefined()
+    expect(keepAliveFromEnv('')).toBeUndefined()
+    for (const bad of ['5s', '-1', '999', '600001', '1e4', ' 5000'])
+      expect(() => keepAliveFromEnv(bad)).toThrow('KEEP_ALIVE_TIMEOUT_MS must be')
   })
 
   it('drops connections beyond the cap and serves again once one closes', async () => {

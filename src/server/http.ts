@@ -58,6 +58,22 @@ export const DEFAULT_LIMITS: Limits = {
   maxHeadersCount: 100,
 }
 
+/**
+ * `KEEP_ALIVE_TIMEOUT_MS`: how long an idle kept-alive connection stays open, where a load balancer in
+ * front keeps its own idle connections longer than the default 5 s (the server must be the one that
+ * closes, or the balancer reuses a connection the server has dropped). A whole number of milliseconds,
+ * 1 000 to 600 000; anything else is refused at start.
+ */
+export function keepAliveFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const ms = Number(value)
+  if (!/^\d+$/.test(value) || ms < 1_000 || ms > 600_000)
+    throw new Error(
+      `KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 600000, not ${JSON.stringify(value)}`,
+    )
+  return ms
+}
+
 /** The serial-console stream: the only websocket the API offers, so the only upgrade served. */
 export const SERIAL_STREAM_PATH = /^\/v1\/instances\/[^/]+\/serial-console\/stream$/
 
