@@ -172,7 +172,7 @@ describe('EditDeleteActions', () => {
       <Router hook={location.hook}>
         <ConfirmActionHost />
         <EditDeleteActions
-          kind="VPC"
+          kind={kinds.vpc}
           name="web"
           edit={{ href: '/vpcs/web/edit', reason: undefined }}
           remove={{ run, after: '/vpcs', reason: undefined }}

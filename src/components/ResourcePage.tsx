@@ -9,7 +9,7 @@ import { useLocation } from 'wouter'
 import type { QueryResult } from '../../storage'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { Outlet } from '../route-context'
-import type { Kind } from '../ui/kinds'
+import { inSentence, type Kind } from '../ui/kinds'
 import { ResourceFallback } from '../ui/ResourceFallback'
 import { formatDateTime } from '../util/date'
 import { Button } from './Button'
@@ -115,8 +115,8 @@ export function EditDeleteActions({
   edit,
   remove,
 }: {
-  /** As the confirm dialog names it: "Delete VPC". */
-  kind: string
+  /** What the page shows; the confirm dialog names it ("Delete VPC web"). */
+  kind: Kind
   name: string
   /** Without it the page offers Delete alone. */
   edit?: { href: string; reason: string | undefined }
@@ -138,7 +138,7 @@ export function EditDeleteActions({
         size="sm"
         variant="danger"
         disabledReason={remove.reason}
-        onClick={() => confirmDelete({ resourceKind: kind, name, run })}
+        onClick={() => confirmDelete({ resourceKind: inSentence(kind), name, run })}
       >
         Delete
       </Button>

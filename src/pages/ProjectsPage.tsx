@@ -49,7 +49,7 @@ export default function ProjectsPage() {
       empty={{ title: 'No projects', body: 'Projects your silo role lets you see appear here.' }}
       actions={(p) =>
         editDeleteActions({
-          kind: 'project',
+          kind: kinds.project,
           name: p.name,
           edit: () => go(paths.projectEdit({ project: p.name })),
           remove: () => deleteProject(p),

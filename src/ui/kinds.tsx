@@ -43,3 +43,10 @@ export const kinds = {
   switch: { one: 'Switch', many: 'Switches', icon: <NetworkingIcon /> },
   physicalDisk: { one: 'Physical disk', many: 'Physical disks', icon: <DisksIcon /> },
 } as const satisfies Record<string, Kind>
+
+/** The noun inside a sentence ("Delete anti-affinity group web"): lower case, unless it starts with an
+ * abbreviation ("VPC", "IP pool", "SSH key"). */
+export function inSentence(kind: Kind): string {
+  const second = kind.one.charAt(1)
+  return second !== second.toLowerCase() ? kind.one : kind.one.charAt(0).toLowerCase() + kind.one.slice(1)
+}

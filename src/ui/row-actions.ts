@@ -2,10 +2,11 @@
 // interface behaviours): every such list offers the same two items with the same wording.
 import type { ActionMenuItem } from '../components/ActionMenu'
 import { confirmDelete } from '../components/confirm-queue'
+import { inSentence, type Kind } from './kinds'
 
 export interface EditDelete {
-  /** As the confirm dialog names it: "project", "IP pool". */
-  kind: string
+  /** What the row is; the confirm dialog names it ("Delete IP pool web"). */
+  kind: Kind
   name: string
   edit: () => void
   remove: () => Promise<unknown>
@@ -27,7 +28,7 @@ export function editDeleteActions({
       label: 'Delete',
       danger: true,
       disabledReason: deleteReason,
-      onSelect: () => confirmDelete({ resourceKind: kind, name, run: remove }),
+      onSelect: () => confirmDelete({ resourceKind: inSentence(kind), name, run: remove }),
     },
   ]
 }

@@ -145,7 +145,7 @@ function GroupView({ project, name }: { project: string; name: string }) {
       name={name}
       actions={(group) => (
         <EditDeleteActions
-          kind="anti-affinity group"
+          kind={kinds.antiAffinityGroup}
           name={group.name}
           edit={{
             href: paths.affinityGroupEdit({ project, antiAffinityGroup: group.name }),

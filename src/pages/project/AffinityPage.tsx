@@ -59,7 +59,7 @@ export default function AffinityPage() {
       }}
       actions={(g) =>
         editDeleteActions({
-          kind: 'anti-affinity group',
+          kind: kinds.antiAffinityGroup,
           name: g.name,
           edit: () => navigate(paths.affinityGroupEdit({ project, antiAffinityGroup: g.name })),
           remove: () => deleteGroup(g),

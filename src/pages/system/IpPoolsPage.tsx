@@ -50,7 +50,7 @@ export default function IpPoolsPage() {
       }}
       actions={(p) =>
         editDeleteActions({
-          kind: 'IP pool',
+          kind: kinds.ipPool,
           name: p.name,
           edit: () => navigate(paths.ipPoolEdit({ pool: p.name })),
           remove: () => deletePool(p),

@@ -61,7 +61,7 @@ function VpcWrites({ project, vpc }: { project: string; vpc: Vpc }) {
   const deleteReason = useActionReason(vpcWriteNeed(project, 'deleting a VPC'))
   return (
     <EditDeleteActions
-      kind="VPC"
+      kind={kinds.vpc}
       name={vpc.name}
       edit={{ href: paths.vpcEdit({ project, vpc: vpc.name }), reason: editReason() }}
       remove={{ run: () => deleteVpc(vpc), after: paths.vpcs({ project }), reason: deleteReason() }}

@@ -76,7 +76,7 @@ export default function VpcsPage() {
       }}
       actions={(vpc) =>
         editDeleteActions({
-          kind: 'VPC',
+          kind: kinds.vpc,
           name: vpc.name,
           edit: () => navigate(paths.vpcEdit({ project, vpc: vpc.name })),
           remove: () => deleteVpc(vpc),

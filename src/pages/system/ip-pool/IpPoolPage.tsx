@@ -57,7 +57,7 @@ function PoolWrites({ pool }: { pool: IpPool }) {
   const reason = useFleetActionReason(ipPoolNeed('changing an IP pool'))()
   return (
     <EditDeleteActions
-      kind="IP pool"
+      kind={kinds.ipPool}
       name={pool.name}
       edit={{ href: paths.ipPoolEdit({ pool: pool.name }), reason }}
       remove={{ run: () => deletePool(pool), after: paths.ipPools(), reason }}

@@ -55,7 +55,7 @@ function SiloDelete({ silo }: { silo: Silo }) {
   const reason = useFleetActionReason(siloNeed('deleting a silo'))
   return (
     <EditDeleteActions
-      kind="silo"
+      kind={kinds.silo}
       name={silo.name}
       remove={{ run: () => deleteSilo(silo), after: paths.silos(), reason: reason() }}
     />
