@@ -80,67 +80,73 @@ test.describe('IP pools', () => {
     expect(errors).toEqual([])
   })
 
-  test('links a pool to a silo from the pool, makes it default and unlinks it from the silo', async ({
-    page,
-  }) => {
-    const pool = uniqueName('e2e-pool')
-    await createPool(page.request, pool)
-    await page.goto(`${POOLS}/${pool}/silos`)
-    const silos = page.getByRole('table', { name: 'Linked silos' })
-    await expect(page.getByText('No linked silos')).toBeVisible()
+  // Both link a new IPv6 pool to other-silo as its default: run side by side, one's default link is
+  // refused while the other's stands ("IP pool resource name already exists"). One after the other.
+  test.describe('links to other-silo', () => {
+    test.describe.configure({ mode: 'default' })
 
-    await page.getByRole('button', { name: 'Link silo' }).click()
-    const form = page.getByRole('dialog', { name: 'Link silo' })
-    await form.getByRole('combobox', { name: 'Silo' }).selectOption('other-silo')
-    await form.getByRole('button', { name: 'Link', exact: true }).click()
-    await expect(form).toBeHidden()
-    await expect(silos.getByRole('link', { name: 'other-silo' })).toBeVisible()
+    test('links a pool to a silo from the pool, makes it default and unlinks it from the silo', async ({
+      page,
+    }) => {
+      const pool = uniqueName('e2e-pool')
+      await createPool(page.request, pool)
+      await page.goto(`${POOLS}/${pool}/silos`)
+      const silos = page.getByRole('table', { name: 'Linked silos' })
+      await expect(page.getByText('No linked silos')).toBeVisible()
 
-    // The other side: the silo's IP pools tab lists the pool, not as its default yet.
-    await silos.getByRole('link', { name: 'other-silo' }).click()
-    await expect(page).toHaveURL('/system/silos/other-silo/idps')
-    await page.getByRole('tab', { name: 'IP pools' }).click()
-    await expect(page).toHaveURL('/system/silos/other-silo/ip-pools')
-    const row = page.getByRole('table', { name: 'IP pools' }).getByRole('row').filter({ hasText: pool })
-    await expect(row).toContainText('IPv6')
-    await expect(row.getByText('default', { exact: true })).toHaveCount(0)
+      await page.getByRole('button', { name: 'Link silo' }).click()
+      const form = page.getByRole('dialog', { name: 'Link silo' })
+      await form.getByRole('combobox', { name: 'Silo' }).selectOption('other-silo')
+      await form.getByRole('button', { name: 'Link', exact: true }).click()
+      await expect(form).toBeHidden()
+      await expect(silos.getByRole('link', { name: 'other-silo' })).toBeVisible()
 
-    await confirmRowAction(page, pool, 'Make default')
-    await expect(row.getByText('default', { exact: true })).toBeVisible()
-    await page.getByRole('button', { name: `Actions for ${pool}` }).click()
-    const again = page.getByRole('menuitem', { name: 'Make default' })
-    await expect(again).toHaveAttribute('aria-disabled', 'true')
-    await expect(again).toHaveAccessibleDescription('Already the default pool of this silo')
-    await page.keyboard.press('Escape')
+      // The other side: the silo's IP pools tab lists the pool, not as its default yet.
+      await silos.getByRole('link', { name: 'other-silo' }).click()
+      await expect(page).toHaveURL('/system/silos/other-silo/idps')
+      await page.getByRole('tab', { name: 'IP pools' }).click()
+      await expect(page).toHaveURL('/system/silos/other-silo/ip-pools')
+      const row = page.getByRole('table', { name: 'IP pools' }).getByRole('row').filter({ hasText: pool })
+      await expect(row).toContainText('IPv6')
+      await expect(row.getByText('default', { exact: true })).toHaveCount(0)
 
-    await confirmRowAction(page, pool, 'Unlink')
-    await expect(row).toHaveCount(0)
-    await page.goto(`${POOLS}/${pool}/silos`)
-    await expect(page.getByText('No linked silos')).toBeVisible()
-  })
+      await confirmRowAction(page, pool, 'Make default')
+      await expect(row.getByText('default', { exact: true })).toBeVisible()
+      await page.getByRole('button', { name: `Actions for ${pool}` }).click()
+      const again = page.getByRole('menuitem', { name: 'Make default' })
+      await expect(again).toHaveAttribute('aria-disabled', 'true')
+      await expect(again).toHaveAccessibleDescription('Already the default pool of this silo')
+      await page.keyboard.press('Escape')
 
-  test("links a pool as default from the silo's side and unlinks it from the pool", async ({ page }) => {
-    const pool = uniqueName('e2e-pool')
-    await createPool(page.request, pool)
-    await page.goto('/system/silos/other-silo/ip-pools')
-    await page.getByRole('button', { name: 'Link IP pool' }).click()
-    const form = page.getByRole('dialog', { name: 'Link IP pool' })
-    await form.getByRole('combobox', { name: 'IP pool' }).selectOption(pool)
-    await form.getByRole('checkbox', { name: 'Make default' }).check()
-    await form.getByRole('button', { name: 'Link', exact: true }).click()
-    await expect(form).toBeHidden()
-    await page.getByRole('table', { name: 'IP pools' }).getByRole('link', { name: pool }).click()
+      await confirmRowAction(page, pool, 'Unlink')
+      await expect(row).toHaveCount(0)
+      await page.goto(`${POOLS}/${pool}/silos`)
+      await expect(page.getByText('No linked silos')).toBeVisible()
+    })
 
-    await expect(page).toHaveURL(`${POOLS}/${pool}/ranges`)
-    await page.getByRole('tab', { name: 'Linked silos' }).click()
-    const row = page
-      .getByRole('table', { name: 'Linked silos' })
-      .getByRole('row')
-      .filter({ hasText: 'other-silo' })
-    await expect(row.getByText('default', { exact: true })).toBeVisible()
-    await expectAccessible(page)
-    await confirmRowAction(page, 'other-silo', 'Unlink')
-    await expect(page.getByText('No linked silos')).toBeVisible()
+    test("links a pool as default from the silo's side and unlinks it from the pool", async ({ page }) => {
+      const pool = uniqueName('e2e-pool')
+      await createPool(page.request, pool)
+      await page.goto('/system/silos/other-silo/ip-pools')
+      await page.getByRole('button', { name: 'Link IP pool' }).click()
+      const form = page.getByRole('dialog', { name: 'Link IP pool' })
+      await form.getByRole('combobox', { name: 'IP pool' }).selectOption(pool)
+      await form.getByRole('checkbox', { name: 'Make default' }).check()
+      await form.getByRole('button', { name: 'Link', exact: true }).click()
+      await expect(form).toBeHidden()
+      await page.getByRole('table', { name: 'IP pools' }).getByRole('link', { name: pool }).click()
+
+      await expect(page).toHaveURL(`${POOLS}/${pool}/ranges`)
+      await page.getByRole('tab', { name: 'Linked silos' }).click()
+      const row = page
+        .getByRole('table', { name: 'Linked silos' })
+        .getByRole('row')
+        .filter({ hasText: 'other-silo' })
+      await expect(row.getByText('default', { exact: true })).toBeVisible()
+      await expectAccessible(page)
+      await confirmRowAction(page, 'other-silo', 'Unlink')
+      await expect(page.getByText('No linked silos')).toBeVisible()
+    })
   })
 
   test('the list paints offline after a first visit, with New IP pool disabled', async ({
