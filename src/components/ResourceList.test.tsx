@@ -2,7 +2,7 @@
 import './test-helpers'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { kinds } from '../ui/kinds'
+import { type Kind, kinds } from '../ui/kinds'
 import type { BulkAction } from './BulkBar'
 import { AfterPaint, ResourceList } from './ResourceList'
 
@@ -41,6 +41,18 @@ vi.mock('./toast-queue', async (original) => ({ ...(await original<object>()), t
 
 type Vm = Row & { state: 'running' | 'stopped' }
 const columns = [{ id: 'name', header: 'Name', cell: (r: Row) => r.name }]
+
+/** A list with only what a list must have: its kind, endpoint, columns and an empty state. */
+function Bare(props: { kind: Kind; endpoint: 'sledList' | 'instanceList'; columns: unknown[] }) {
+  return (
+    <ResourceList
+      kind={props.kind}
+      endpoint={props.endpoint}
+      columns={props.columns as never}
+      empty={{ title: 'Nothing here', body: 'None.' }}
+    />
+  )
+}
 
 function List({ bulk }: { bulk?: BulkAction<Vm>[] }) {
   return (
@@ -120,14 +132,7 @@ describe('ResourceList', () => {
 
   it('offers no sorting where the contract gives the endpoint no sort by name (sleds sort by id only)', () => {
     window.history.replaceState(null, '', '/system/inventory/sleds')
-    render(
-      <ResourceList
-        kind={kinds.sled}
-        endpoint="sledList"
-        columns={columns as never}
-        empty={{ title: 'No sleds', body: 'None.' }}
-      />,
-    )
+    render(<Bare kind={kinds.sled} endpoint="sledList" columns={columns} />)
     const header = screen.getByRole('columnheader', { name: 'Name' })
     expect(header.getAttribute('aria-sort')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Name' })).toBeNull()
@@ -280,14 +285,7 @@ describe('AfterPaint', () => {
       },
     ]
     page.data = { items: [{ id: 'id-0', name: 'vm-0' }], nextPage: null }
-    render(
-      <ResourceList
-        kind={kinds.instance}
-        endpoint="instanceList"
-        columns={withExtra as never}
-        empty={{ title: 'No instances', body: 'None.' }}
-      />,
-    )
+    render(<Bare kind={kinds.instance} endpoint="instanceList" columns={withExtra} />)
     // The first commit has the row without the extra cell, which has not even read yet.
     expect(screen.getByText('vm-0')).toBeTruthy()
     expect(read.size).toBe(0)
