@@ -8,6 +8,8 @@ import {
   matchPath,
   matchPattern,
   navEntries,
+  type RouteNode,
+  routeTree,
 } from './routes'
 
 describe('paths', () => {
@@ -74,16 +76,41 @@ describe('route tree', () => {
     expect(matchPath('/no/such/place')).toBeNull()
   })
 
-  it('index nodes redirect to their default child (spec section 2)', () => {
-    const redirect = (p: string) => {
-      const m = matchPath(p)
-      return m && indexRedirect(m)
+  // Every index redirect of the tree, in one table: a node that gains or loses one fails the count.
+  const redirects: [from: string, node: string, to: string | null][] = [
+    ['/', 'root', '/projects'],
+    ['/projects/my%20project', 'project', '/projects/my%20project/instances'],
+    ['/projects/p/instances/db1', 'instance', '/projects/p/instances/db1/storage'],
+    ['/projects/p/instances/db1/metrics', 'instanceMetrics', '/projects/p/instances/db1/metrics/cpu'],
+    ['/projects/p/vpcs/v1', 'vpc', '/projects/p/vpcs/v1/firewall-rules'],
+    ['/system/silos/research', 'silo', '/system/silos/research/idps'],
+    ['/system/inventory', 'inventory', '/system/inventory/sleds'],
+    ['/system/inventory/sleds/s1', 'sled', '/system/inventory/sleds/s1/instances'],
+    ['/system/networking', 'systemNetworking', '/system/networking/ip-pools'],
+    ['/system/networking/ip-pools/ip-pool-1', 'ipPool', '/system/networking/ip-pools/ip-pool-1/ranges'],
+    ['/settings', 'settings', '/settings/profile'],
+    ['/settings/ssh-keys/a%2Fb', 'sshKey', '/settings/ssh-keys/a%2Fb/edit'],
+    ['/projects/p/disks', 'disks', null],
+    ['/projects/mock-project/edit', 'projectEdit', null],
+  ]
+
+  it.each(redirects)('index nodes redirect to their default child (spec section 2): %s', (from, node, to) => {
+    const m = matchPath(from)
+    expect(m?.route.name).toBe(node)
+    expect(m && indexRedirect(m)).toBe(to)
+  })
+
+  it('the table above names every node of the tree that has an index', () => {
+    const withIndex: string[] = []
+    const walk = (nodes: readonly RouteNode[]) => {
+      for (const n of nodes) {
+        if (n.index !== undefined) withIndex.push(n.name ?? '(pathless)')
+        walk(n.children ?? [])
+      }
     }
-    expect(redirect('/')).toBe('/projects')
-    expect(redirect('/projects/my%20project')).toBe('/projects/my%20project/instances')
-    expect(redirect('/settings')).toBe('/settings/profile')
-    expect(redirect('/settings/ssh-keys/a%2Fb')).toBe('/settings/ssh-keys/a%2Fb/edit')
-    expect(redirect('/projects/p/disks')).toBeNull()
+    walk(routeTree)
+    const tabled = redirects.filter(([, , to]) => to !== null).map(([, node]) => node)
+    expect(withIndex.sort()).toEqual(tabled.sort())
   })
 
   it('a form route nests under its list: the list page stays in the chain, crumbs show every level', () => {

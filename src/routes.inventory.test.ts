@@ -4,31 +4,19 @@
 import { describe, expect, it } from 'vitest'
 import { sledViewParams } from './pages/system/inventory/sled'
 import { paths } from './paths'
-import { breadcrumbs, indexRedirect, matchPath } from './routes'
+import { breadcrumbs, matchPath } from './routes'
 
 const SLED = '0c1bdd6f-8b3e-4e5f-9a10-2b3c4d5e6f70'
 const names = (pathname: string) => matchPath(pathname)?.route.name
 
 describe('inventory routes', () => {
-  it('/system/inventory redirects to the sleds tab', () => {
-    const m = matchPath('/system/inventory')
-    expect(m?.route.name).toBe('inventory')
-    expect(m && indexRedirect(m)).toBe('/system/inventory/sleds')
-  })
-
-  it('a sled redirects to its instances tab', () => {
-    const m = matchPath(`/system/inventory/sleds/${SLED}`)
-    expect(m?.route.name).toBe('sled')
-    expect(m?.params).toEqual({ sledId: SLED })
-    expect(m && indexRedirect(m)).toBe(`/system/inventory/sleds/${SLED}/instances`)
-  })
-
   it('matches every tab and the issues page, under the fleet guard', () => {
     expect(names('/system/inventory/sleds')).toBe('inventorySleds')
     expect(names('/system/inventory/disks')).toBe('inventoryDisks')
     expect(names('/system/inventory/switches')).toBe('inventorySwitches')
     expect(names(`/system/inventory/sleds/${SLED}/instances`)).toBe('sledInstances')
     expect(names(`/system/inventory/sleds/${SLED}/disks`)).toBe('sledDisks')
+    expect(matchPath(`/system/inventory/sleds/${SLED}`)?.params).toEqual({ sledId: SLED })
     expect(names('/system/issues')).toBe('systemIssues')
     for (const p of ['/system/inventory/sleds', `/system/inventory/sleds/${SLED}/disks`, '/system/issues']) {
       expect(matchPath(p)?.chain.some((n) => n.guard === 'fleet')).toBe(true)

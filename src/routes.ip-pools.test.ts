@@ -12,20 +12,12 @@ import {
 } from './forms/ip-pool'
 import { poolTabs } from './pages/system/ip-pool/IpPoolPage'
 import { paths } from './paths'
-import { breadcrumbs, indexRedirect, matchPath, warmMatch } from './routes'
+import { breadcrumbs, matchPath, warmMatch } from './routes'
 
 const names = (pathname: string) => matchPath(pathname)?.route.name
 const P = '/system/networking/ip-pools'
 
 describe('ip pool routes', () => {
-  it('networking redirects to the IP pools list, a pool to its ranges', () => {
-    const networking = matchPath('/system/networking')
-    expect(networking && indexRedirect(networking)).toBe(P)
-    const pool = matchPath(`${P}/ip-pool-1`)
-    expect(pool?.route.name).toBe('ipPool')
-    expect(pool && indexRedirect(pool)).toBe(`${P}/ip-pool-1/ranges`)
-  })
-
   it('matches every path to its node', () => {
     expect(names(P)).toBe('ipPools')
     expect(names('/system/networking/ip-pools-new')).toBe('ipPoolsNew')

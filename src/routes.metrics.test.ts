@@ -3,18 +3,12 @@
 import { describe, expect, it } from 'vitest'
 import { instanceDisksParams, instanceNicsParams } from './pages/project/instance/metrics/queries'
 import { paths } from './paths'
-import { breadcrumbs, indexRedirect, matchPath } from './routes'
+import { breadcrumbs, matchPath } from './routes'
 
 const M = '/projects/mock-project/instances/db1/metrics'
 const ref = { project: 'mock-project', instance: 'db1' }
 
 describe('instance metrics routes', () => {
-  it('metrics redirects to its cpu sub-tab', () => {
-    const m = matchPath(M)
-    expect(m?.route.name).toBe('instanceMetrics')
-    expect(m && indexRedirect(m)).toBe(`${M}/cpu`)
-  })
-
   it('has the cpu, disk and network sub-tabs with their crumbs', () => {
     expect(paths.instanceMetricsCpu(ref)).toBe(`${M}/cpu`)
     expect(paths.instanceMetricsDisk(ref)).toBe(`${M}/disk`)

@@ -3,18 +3,12 @@
 // with its edit form.
 import { describe, expect, it } from 'vitest'
 import { paths } from './paths'
-import { indexRedirect, matchPath } from './routes'
+import { matchPath } from './routes'
 
 const S = '/system/silos'
 const names = (pathname: string) => matchPath(pathname)?.route.name
 
 describe('silo routes', () => {
-  it('a silo redirects to its identity providers', () => {
-    const m = matchPath(`${S}/research`)
-    expect(m?.route.name).toBe('silo')
-    expect(m && indexRedirect(m)).toBe(`${S}/research/idps`)
-  })
-
   it('matches every path of spec section 2 to its node', () => {
     expect(names(S)).toBe('silos')
     expect(names('/system/silos-new')).toBe('silosNew')

@@ -3,18 +3,12 @@
 // router's own page beside the tabs.
 import { describe, expect, it } from 'vitest'
 import { paths } from './paths'
-import { indexRedirect, matchPath } from './routes'
+import { matchPath } from './routes'
 
 const P = '/projects/p/vpcs'
 const names = (pathname: string) => matchPath(pathname)?.route.name
 
 describe('vpc routes', () => {
-  it('a VPC redirects to its firewall rules', () => {
-    const m = matchPath(`${P}/v1`)
-    expect(m?.route.name).toBe('vpc')
-    expect(m && indexRedirect(m)).toBe(`${P}/v1/firewall-rules`)
-  })
-
   it('matches every path of spec section 2 to its node', () => {
     expect(names(P)).toBe('vpcs')
     expect(names('/projects/p/vpcs-new')).toBe('vpcsNew')

@@ -1,23 +1,18 @@
-// The instance's nodes of the route tree: the URL redirects to storage, the tabs are real routes with
-// their crumbs, and both lookup URLs match (spec section 2).
+// The instance's nodes of the route tree (spec section 2): the tabs are real routes with their crumbs,
+// both lookup URLs match, and each node prefetches exactly what its screen reads. Its index redirect
+// is in paths.test.ts with the others.
 import { describe, expect, it } from 'vitest'
-import { paths } from '../../../paths'
-import { breadcrumbs, indexRedirect, matchPath } from '../../../routes'
 import {
   instanceAntiAffinityParams,
   instanceDisksParams,
   instanceExternalIpsParams,
   instanceNicsParams,
   instanceViewParams,
-} from './queries'
+} from './pages/project/instance/queries'
+import { paths } from './paths'
+import { breadcrumbs, matchPath } from './routes'
 
 describe('instance routes', () => {
-  it('instances/{instance} redirects to its storage tab', () => {
-    const m = matchPath('/projects/mock-project/instances/db1')
-    expect(m?.route.name).toBe('instance')
-    expect(m && indexRedirect(m)).toBe('/projects/mock-project/instances/db1/storage')
-  })
-
   it('has the tabs of issues 12 and 16', () => {
     const ref = { project: 'mock-project', instance: 'db1' }
     expect(paths.instanceStorage(ref)).toBe('/projects/mock-project/instances/db1/storage')
