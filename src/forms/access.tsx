@@ -29,7 +29,7 @@ import {
   UserIcon,
 } from '../components'
 import { CacheStatus } from '../components/CacheStatus'
-import { FormError, useForm } from '../hooks/use-form'
+import { FormError } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { T } from '../strings'
 import { QueryError } from '../ui/QueryError'
@@ -47,6 +47,7 @@ import {
   roleLabel,
   strongestRole,
 } from '../util/roles'
+import { useSideForm } from './side-form'
 
 export type AccessLevel = 'project' | 'silo' | 'system'
 
@@ -403,7 +404,7 @@ export interface AccessAddFormProps extends AccessFormContext {
 
 /** "Add user or group": pick an identity not yet assigned (groups first) and a role. */
 export function AccessAddForm({ scopeLabel, offers, roles, io, writeReason, onDismiss }: AccessAddFormProps) {
-  const form = useForm({
+  const { form, modal } = useSideForm({
     id: 'access-add',
     initial: { identityId: '', role: roles[roles.length - 1] ?? ('viewer' as RoleName) },
     check: ({ identityId }) =>
@@ -416,20 +417,17 @@ export function AccessAddForm({ scopeLabel, offers, roles, io, writeReason, onDi
       // Said here: once saved, the identity is no longer among the offers.
       toast.success(`${identity.name} is now ${roleLabel(role)} on ${scopeLabel}`)
     },
-    onSuccess: onDismiss,
     // Issue 9: the choice survives a session expiry and the sign-in that follows.
     draft: ({ role, ...rest }) => (role && roles.includes(role) ? { ...rest, role } : rest),
+    title: 'Add user or group',
+    subtitle: `Give a user or group a role on ${scopeLabel}`,
+    submitLabel: 'Assign role',
+    disabledReason: writeReason,
+    onDismiss,
   })
 
   return (
-    <SideModalForm
-      form={form}
-      title="Add user or group"
-      subtitle={`Give a user or group a role on ${scopeLabel}`}
-      submitLabel="Assign role"
-      onDismiss={onDismiss}
-      submitDisabledReason={writeReason}
-    >
+    <SideModalForm {...modal}>
       <Select
         label="User or group"
         required
@@ -467,7 +465,7 @@ export function AccessEditForm({
   onDismiss,
 }: AccessEditFormProps) {
   const [acknowledged, setAcknowledged] = useState(false)
-  const form = useForm({
+  const { form, modal } = useSideForm({
     // Issue 9: the new role survives a session expiry (the id names the assignment being edited).
     id: `access-edit:${row.identityId}`,
     initial: { role: row.own ?? row.role },
@@ -483,20 +481,17 @@ export function AccessEditForm({
       )
       toast.success(`${rowName(row)} is now ${roleLabel(role)} on ${scopeLabel}`)
     },
-    onSuccess: onDismiss,
     draft: ({ role }) => (role && roles.includes(role) ? { role } : {}),
+    title: 'Change role',
+    subtitle: `${rowName(row)} (${typeLabel(row.identityType).toLowerCase()}) on ${scopeLabel}`,
+    submitLabel: ({ role }) => (ownAdmin(role) && acknowledged ? 'Give up my admin role' : 'Update role'),
+    disabledReason: writeReason,
+    onDismiss,
   })
   const needsAck = ownAdmin(form.values.role)
 
   return (
-    <SideModalForm
-      form={form}
-      title="Change role"
-      subtitle={`${rowName(row)} (${typeLabel(row.identityType).toLowerCase()}) on ${scopeLabel}`}
-      submitLabel={needsAck && acknowledged ? 'Give up my admin role' : 'Update role'}
-      onDismiss={onDismiss}
-      submitDisabledReason={writeReason}
-    >
+    <SideModalForm {...modal}>
       <Select
         label="Role"
         required

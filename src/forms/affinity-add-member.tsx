@@ -36,7 +36,12 @@ export function AddMemberForm({
   const instances = useList('instanceList', { query: { project, limit: INSTANCE_PAGE } }).data?.items
   const choices = instances && memberChoices(instances, members)
   const nameOf = (id: string) => instances?.find((i) => i.id === id)?.name ?? id
-  const form = useSideForm({
+  // Nothing to pick: the submit says why (the machine's refusal, or every instance is in already).
+  const nothing =
+    choices && choices.eligible === 0
+      ? (choices.refusal ?? 'Every instance of the project is already a member')
+      : null
+  const { form, modal } = useSideForm({
     id: 'affinity-add-member',
     initial: { instance: '' },
     rules: { instance: chosen(CHOOSE) },
@@ -52,22 +57,14 @@ export function AddMemberForm({
       }
     },
     done: (_data, { instance }) => `${nameOf(instance)} added to ${group.name}`,
+    title: 'Add instance',
+    subtitle: `Anti-affinity group ${group.name}`,
+    submitLabel: 'Add instance',
+    disabledReason: reason(nothing),
     onDismiss,
   })
-  // Nothing to pick: the submit says why (the machine's refusal, or every instance is in already).
-  const nothing =
-    choices && choices.eligible === 0
-      ? (choices.refusal ?? 'Every instance of the project is already a member')
-      : null
   return (
-    <SideModalForm
-      form={form}
-      title="Add instance"
-      subtitle={`Anti-affinity group ${group.name}`}
-      submitLabel="Add instance"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason(nothing)}
-    >
+    <SideModalForm {...modal}>
       <Select
         label="Instance"
         required

@@ -5,16 +5,16 @@
 // affinity group name already exists", spec section 8) with every value kept.
 import { mutate } from '../../storage'
 import type { Schema } from '../api/types'
-import { Select, SideModalForm, toast } from '../components'
+import { Select, SideModalForm } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
 import {
   type AntiAffinityGroup,
   groupLists,
   groupViewParams,
   groupWriteNeed,
 } from '../pages/project/affinity-actions'
-import { NameAndDescription } from './fields'
+import { NameAndDescription, optionsOf } from './fields'
+import { useSideForm, whenSaved } from './side-form'
 import { NAME } from './validation'
 import { WhenLoaded } from './when-loaded'
 
@@ -27,9 +27,7 @@ export const POLICY_OPTIONS: readonly { value: Policy; label: string }[] = [
   { value: 'fail', label: 'Fail: refuse to start the instance when the rule cannot be met' },
 ]
 
-export const FAILURE_DOMAIN_OPTIONS: readonly { value: FailureDomain; label: string }[] = [
-  { value: 'sled', label: 'Sled' },
-]
+export const FAILURE_DOMAIN_OPTIONS: readonly { value: FailureDomain; label: string }[] = optionsOf('sled')
 
 type CreateValues = { name: string; description: string; policy: Policy; failureDomain: FailureDomain }
 type EditValues = { name: string; description: string }
@@ -65,27 +63,21 @@ export function AffinityCreateForm({
   onCreated: Saved
 }) {
   const reason = useActionReason(groupWriteNeed(project, 'creating an anti-affinity group'))
-  const form = useForm<CreateValues, AntiAffinityGroup>({
+  const { form, modal } = useSideForm<CreateValues, AntiAffinityGroup>({
     id: `affinity-create-${project}`,
     initial: { name: '', description: '', policy: 'allow', failureDomain: 'sled' },
     rules: { name: NAME },
     op: 'antiAffinityGroupCreate',
     submit: (values) => createGroup(project, values),
-    onSuccess: (saved) => {
-      if (!saved) return
-      toast.success(`Anti-affinity group ${saved.name} created`)
-      onCreated(saved)
-    },
+    ...whenSaved((saved) => `Anti-affinity group ${saved.name} created`, onCreated),
     draft: true,
+    title: 'New anti-affinity group',
+    submitLabel: 'Create group',
+    disabledReason: reason(),
+    onDismiss,
   })
   return (
-    <SideModalForm
-      form={form}
-      title="New anti-affinity group"
-      submitLabel="Create group"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <Select label="Policy" required options={POLICY_OPTIONS} {...form.field('policy')} />
       <Select
@@ -137,27 +129,21 @@ function EditFields({
   onSaved: Saved
 }) {
   const reason = useActionReason(groupWriteNeed(project, 'editing an anti-affinity group'))
-  const form = useForm<EditValues, AntiAffinityGroup>({
+  const { form, modal } = useSideForm<EditValues, AntiAffinityGroup>({
     id: 'affinity-edit',
     initial: { name: current.name, description: current.description },
     rules: { name: NAME },
     op: 'antiAffinityGroupUpdate',
     submit: (values) => updateGroup(project, current, values),
-    onSuccess: (saved) => {
-      if (!saved) return
-      toast.success(`Anti-affinity group ${saved.name} updated`)
-      onSaved(saved)
-    },
+    ...whenSaved((saved) => `Anti-affinity group ${saved.name} updated`, onSaved),
+    title: 'Edit anti-affinity group',
+    subtitle: current.name,
+    submitLabel: 'Update group',
+    disabledReason: reason(),
+    onDismiss,
   })
   return (
-    <SideModalForm
-      form={form}
-      title="Edit anti-affinity group"
-      subtitle={current.name}
-      submitLabel="Update group"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
     </SideModalForm>
   )

@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { useList } from '../../storage'
 import type { Disk, ListItem } from '../api/types'
-import { Button, SideModalForm, toast } from '../components'
+import { Button, SideModalForm } from '../components'
 import { confirmAction } from '../components/confirm-queue'
 import { Select, WholeNumberField } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
@@ -29,7 +29,7 @@ import {
   useProjectUpload,
   useUploadView,
 } from '../hooks/use-bulk-upload'
-import { FormError, useForm } from '../hooks/use-form'
+import { FormError } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { UPLOAD_T } from '../strings'
 import { formatBytes, GiB } from '../util/bytes'
@@ -42,6 +42,7 @@ import {
   gibToHold,
 } from './disk-blank'
 import { FormRadio, NameAndDescription } from './fields'
+import { useSideForm, whenSaved } from './side-form'
 import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
 import { check, gibRule, NAME } from './validation'
 
@@ -173,7 +174,7 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
         ? images?.find((i) => i.id === values.image)?.size
         : undefined
 
-  const form = useForm<DiskCreateValues, Disk | undefined>({
+  const { form, modal } = useSideForm<DiskCreateValues, Disk | undefined>({
     id: 'disk-create',
     initial: {
       name: '',
@@ -206,13 +207,14 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
       }
       return createDisk(project, { name, description, sizeGib }, originOf(values))
     },
-    onSuccess: (disk) => {
-      if (!disk) return
-      toast.success(`Disk ${disk.name} created`)
-      onDismiss()
-    },
+    // An upload answers with no disk: it owns the panel now, which stays open.
+    ...whenSaved((disk) => `Disk ${disk.name} created`, onDismiss),
     // The picked file is never kept (a file cannot be restored): the user picks it again.
     draft: true,
+    title: 'New disk',
+    submitLabel: ({ source }) => (source === 'upload' ? 'Upload and create disk' : 'Create disk'),
+    disabledReason: writeBlocked,
+    onDismiss,
   })
   const { source, file } = form.values
   const chosenSize = sourceSize(form.values)
@@ -255,13 +257,7 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
         : UPLOAD_T.checkingFile(Math.floor(fileCheck.progress * 100))
 
   return (
-    <SideModalForm
-      form={form}
-      title="New disk"
-      submitLabel={source === 'upload' ? 'Upload and create disk' : 'Create disk'}
-      onDismiss={onDismiss}
-      submitDisabledReason={writeBlocked}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <FormRadio form={form} field="source" legend="Source" options={SOURCES} />
       {picker && (

@@ -24,6 +24,10 @@ export const nameAndDescriptionOf = (current?: { name: string; description: stri
   description: current?.description ?? '',
 })
 
+/** Choices labelled by their values, capitalised: `allow` is offered as "Allow". */
+export const optionsOf = <const T extends string>(...values: T[]) =>
+  values.map((value) => ({ value, label: `${value.charAt(0).toUpperCase()}${value.slice(1)}` }))
+
 /** A radio group over one form value. `name` (the inputs' group) defaults to the value's key. */
 export function FormRadio<V extends FormValues, K extends keyof V & string>({
   form,

@@ -32,7 +32,7 @@ import {
   TARGET_KINDS,
   withRule,
 } from '../pages/project/vpc/firewall-rules'
-import { FormRadio, NameAndDescription } from './fields'
+import { FormRadio, NameAndDescription, optionsOf } from './fields'
 import { useSideForm } from './side-form'
 import { check, type FieldRule, IP, IP_NET, NAME, PORT_RANGE } from './validation'
 
@@ -440,18 +440,9 @@ export type RuleFormMode =
   | { kind: 'clone'; from: FirewallRule; name: string }
   | { kind: 'edit'; rule: FirewallRule }
 
-const ACTIONS = [
-  { value: 'allow', label: 'Allow' },
-  { value: 'deny', label: 'Deny' },
-] as const
-const DIRECTIONS = [
-  { value: 'inbound', label: 'Inbound' },
-  { value: 'outbound', label: 'Outbound' },
-] as const
-const STATUSES = [
-  { value: 'enabled', label: 'Enabled' },
-  { value: 'disabled', label: 'Disabled' },
-] as const
+const ACTIONS = optionsOf('allow', 'deny')
+const DIRECTIONS = optionsOf('inbound', 'outbound')
+const STATUSES = optionsOf('enabled', 'disabled')
 
 export function FirewallRuleForm({
   project,
@@ -469,7 +460,7 @@ export function FirewallRuleForm({
 }) {
   const editing = mode.kind === 'edit' ? mode.rule.name : undefined
   const reason = useActionReason({ project, role: 'collaborator', what: 'changing firewall rules' })
-  const form = useSideForm<RuleFormValues, unknown>({
+  const { form, modal } = useSideForm<RuleFormValues, unknown>({
     id: editing ? 'firewall-rule-edit' : 'firewall-rule-create',
     initial:
       mode.kind === 'edit'
@@ -495,6 +486,11 @@ export function FirewallRuleForm({
       }
     },
     done: (_data, values) => `Firewall rule ${values.name} ${editing ? 'updated' : 'created'}`,
+    title: editing ? 'Edit firewall rule' : 'New firewall rule',
+    subtitle:
+      mode.kind === 'edit' ? mode.rule.name : mode.kind === 'clone' ? `Copy of ${mode.from.name}` : undefined,
+    submitLabel: editing ? 'Update rule' : 'Add rule',
+    disabledReason: reason(),
     onDismiss,
   })
   const radio = <K extends 'action' | 'direction' | 'status'>(
@@ -511,20 +507,7 @@ export function FirewallRuleForm({
     />
   )
   return (
-    <SideModalForm
-      form={form}
-      title={editing ? 'Edit firewall rule' : 'New firewall rule'}
-      subtitle={
-        mode.kind === 'edit'
-          ? mode.rule.name
-          : mode.kind === 'clone'
-            ? `Copy of ${mode.from.name}`
-            : undefined
-      }
-      submitLabel={editing ? 'Update rule' : 'Add rule'}
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <TextField
         label="Priority"

@@ -25,7 +25,8 @@ export function FloatingIpAttachForm({
 }) {
   const listed = useList('instanceList', { query: { project, limit: 100 } }).data?.items
   const instances = listed && attachableInstances(listed)
-  const form = useSideForm({
+  const none = instances !== undefined && instances.length === 0
+  const { form, modal } = useSideForm({
     id: 'floating-ip-attach',
     initial: { instance: '' },
     rules: { instance: chosen(CHOOSE) },
@@ -35,18 +36,14 @@ export function FloatingIpAttachForm({
       const name = instances?.find((i) => i.id === instance)?.name ?? instance
       return `Floating IP ${fip.name} attached to ${name}`
     },
+    title: 'Attach floating IP',
+    subtitle: `${fip.name} (${fip.ip})`,
+    submitLabel: 'Attach',
+    disabledReason: disabledReason ?? (none ? NONE : undefined),
     onDismiss,
   })
-  const none = instances !== undefined && instances.length === 0
   return (
-    <SideModalForm
-      form={form}
-      title="Attach floating IP"
-      subtitle={`${fip.name} (${fip.ip})`}
-      submitLabel="Attach"
-      onDismiss={onDismiss}
-      submitDisabledReason={disabledReason ?? (none ? NONE : undefined)}
-    >
+    <SideModalForm {...modal}>
       {none ? (
         <p>{NONE}</p>
       ) : (

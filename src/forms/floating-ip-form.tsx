@@ -56,6 +56,7 @@ function FloatingIpFields({
   const { form, editing, modal } = useCreateOrEditForm({
     noun: 'floating IP',
     current,
+    subtitle: current && `${current.name} (${current.ip})`,
     initial: { ...nameAndDescriptionOf(current), pool: '', address: '' } as FloatingIpValues,
     check: ({ address, pool }) => {
       const problem = addressProblem(
@@ -69,14 +70,11 @@ function FloatingIpFields({
       current
         ? updateFloatingIp(current, { name, description })
         : createFloatingIp(project, { name, description, ...where }, pools ?? []),
+    disabledReason: reason(),
     onDismiss,
   })
   return (
-    <SideModalForm
-      {...modal}
-      subtitle={current && `${current.name} (${current.ip})`}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       {!editing && (
         <>

@@ -5,12 +5,13 @@
 import { css } from 'styled-system/css'
 import { useResource } from '../../storage'
 import type { ApiResponse } from '../api/types'
-import { TextField, toast } from '../components'
+import { SideModalForm, TextField } from '../components'
 import { Detail, Details, IdValue, monoValue } from '../components/Details'
-import { useForm } from '../hooks/use-form'
+import { useFleetActionReason } from '../hooks/use-action-reason'
 import { paths } from '../paths'
 import { formatDateTime } from '../util/date'
-import { FormRadio } from './fields'
+import { FormRadio, NameAndDescription } from './fields'
+import { useSideForm, whenSaved } from './side-form'
 import {
   createIdp,
   IDP_INITIAL,
@@ -19,8 +20,9 @@ import {
   idpProblems,
   idpViewParams,
   type MetadataSource,
+  siloNeed,
 } from './silo'
-import { Checkbox, FleetSideForm, TextFileField } from './silo-form'
+import { Checkbox, TextFileField } from './silo-form'
 import { NAME } from './validation'
 import { ViewSideModal } from './when-loaded'
 
@@ -68,19 +70,21 @@ const textFields = (
 ]
 
 export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: () => void }) {
-  const form = useForm<IdpValues, ApiResponse<'samlIdentityProviderCreate'>>({
+  const reason = useFleetActionReason(siloNeed('adding an identity provider'))
+  const { form, modal } = useSideForm<IdpValues, ApiResponse<'samlIdentityProviderCreate'>>({
     id: `idp-create-${silo}`,
     initial: IDP_INITIAL,
     rules: { name: NAME, ...IDP_RULES },
     check: idpProblems,
     op: 'samlIdentityProviderCreate',
     submit: (values) => createIdp(silo, values),
-    onSuccess: (idp) => {
-      if (!idp) return
-      toast.success(`Identity provider ${idp.name} added`)
-      onDismiss()
-    },
+    ...whenSaved((idp) => `Identity provider ${idp.name} added`, onDismiss),
     draft: true,
+    title: 'New identity provider',
+    subtitle: silo,
+    submitLabel: 'Create identity provider',
+    disabledReason: reason(),
+    onDismiss,
   })
   const { values } = form
   // Where the IdP posts its answer: this silo's SAML login path for the provider being named.
@@ -99,15 +103,8 @@ export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: ()
     />
   )
   return (
-    <FleetSideForm
-      form={form}
-      named={form}
-      what="adding an identity provider"
-      title="New identity provider"
-      subtitle={silo}
-      submitLabel="Create identity provider"
-      onDismiss={onDismiss}
-    >
+    <SideModalForm {...modal}>
+      <NameAndDescription form={form} />
       <FormRadio form={form} field="metadataSource" legend="Metadata source" options={SOURCES} />
       {values.metadataSource === 'url' ? (
         <TextField
@@ -144,7 +141,7 @@ export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: ()
           {fromFile('signingPrivateKey', 'Signing private key', '.pem,.key,.der')}
         </>
       )}
-    </FleetSideForm>
+    </SideModalForm>
   )
 }
 

@@ -19,10 +19,11 @@ import {
   useProjectUpload,
   useUploadView,
 } from '../hooks/use-bulk-upload'
-import { FormError, useForm } from '../hooks/use-form'
+import { FormError } from '../hooks/use-form'
 import { UPLOAD_T } from '../strings'
 import { diskFileProblem } from './disk-create'
 import { NameAndDescription } from './fields'
+import { useSideForm } from './side-form'
 import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
 import { NAME, required } from './validation'
 
@@ -35,7 +36,7 @@ export function ImageCreateForm({ project, onDismiss }: { project: string; onDis
 function ImageFields({ project, onDismiss }: { project: string; onDismiss: () => void }) {
   // The mock and the API: a temporary disk and an image of the project need a project collaborator.
   const reason = useActionReason({ project, role: 'collaborator', what: 'uploading an image' })
-  const form = useForm({
+  const { form, modal } = useSideForm({
     id: 'image-create',
     initial: { name: '', description: '', os: '', version: '', file: null as File | null },
     rules: { name: NAME, os: required('OS'), version: required('Version') },
@@ -50,17 +51,17 @@ function ImageFields({ project, onDismiss }: { project: string; onDismiss: () =>
       // Once started, the upload owns the panel and reports there: this form is replaced.
       if (file) await startImageUpload(file, project, { name, description, os, version })
     },
+    // Sent, the form is replaced by the upload's panel rather than closed.
+    onSaved: () => {},
     // The picked file is never kept (a file cannot be restored): the user picks it again.
     draft: true,
+    title: 'New image',
+    submitLabel: 'Upload image',
+    disabledReason: reason(),
+    onDismiss,
   })
   return (
-    <SideModalForm
-      form={form}
-      title="New image"
-      submitLabel="Upload image"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <TextField label="OS" required autoComplete="off" placeholder="ubuntu" {...form.field('os')} />
       <TextField label="Version" required autoComplete="off" placeholder="24.04" {...form.field('version')} />

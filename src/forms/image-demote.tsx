@@ -24,7 +24,7 @@ export function ImageDemoteForm({ image, onDismiss }: { image: Image; onDismiss:
   // a silo collaborator is).
   const reason = useActionReason({ role: 'collaborator', what: 'demoting an image' })
   const projects = useList('projectList', { query: { limit: PROJECT_LIMIT } })
-  const form = useSideForm({
+  const { form, modal } = useSideForm({
     id: 'image-demote',
     initial: { project: '' },
     rules: { project: chosen('Choose a project') },
@@ -32,18 +32,15 @@ export function ImageDemoteForm({ image, onDismiss }: { image: Image; onDismiss:
     nameField: 'project',
     submit: ({ project }) => demoteImage(image, project),
     done: (_, { project }) => `Image ${image.name} demoted to project ${project}`,
+    title: 'Demote image',
+    subtitle: image.name,
+    submitLabel: 'Demote image',
+    disabledReason: reason(),
     onDismiss,
   })
   const options = (projects.data?.items ?? []).map((p) => ({ value: p.name, label: p.name }))
   return (
-    <SideModalForm
-      form={form}
-      title="Demote image"
-      subtitle={image.name}
-      submitLabel="Demote image"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <Select
         label="Project"
         required

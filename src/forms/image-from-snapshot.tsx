@@ -54,25 +54,22 @@ function ImageFields({
 }) {
   // The mock (like the platform) lets project collaborators or stronger create project images.
   const reason = useActionReason({ project, role: 'collaborator', what: 'creating an image' })
-  const form = useSideForm({
+  const { form, modal } = useSideForm({
     id: 'image-from-snapshot',
     initial: { name: '', description: '', os: '', version: '' } as Values,
     rules: { name: NAME, os: required('OS'), version: required('Version') },
     op: 'imageCreate',
     submit: (values) => createImage(project, snapshot, values),
     done: (image) => `Image ${image?.name} created from snapshot ${snapshot.name}`,
+    title: TITLE,
+    subtitle: subtitleOf(snapshot.name),
+    submitLabel: 'Create image',
+    disabledReason: reason(imageFromSnapshotRefusal(snapshot)),
     onDismiss,
     draft: true,
   })
   return (
-    <SideModalForm
-      form={form}
-      title={TITLE}
-      subtitle={subtitleOf(snapshot.name)}
-      submitLabel="Create image"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason(imageFromSnapshotRefusal(snapshot))}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <TextField
         label="OS"

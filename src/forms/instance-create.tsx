@@ -25,7 +25,7 @@ import { paths } from '../paths'
 import { bytesToBase64 } from '../util/base64'
 import { formatBytes, GiB, KiB } from '../util/bytes'
 import { generateName } from '../util/names'
-import { FormRadio } from './fields'
+import { FormRadio, optionsOf } from './fields'
 import { check, explainName, type FieldRule, gibRule, NAME } from './validation'
 import { VpcSubnetFields } from './vpc-subnet-fields'
 
@@ -387,15 +387,8 @@ const BOOT_SOURCES = [
   { value: 'projectImage', label: 'Project image' },
   { value: 'disk', label: 'Existing disk' },
 ] as const
-const NETWORK_CHOICES = [
-  { value: 'default', label: 'Default' },
-  { value: 'none', label: 'None' },
-  { value: 'custom', label: 'Custom' },
-] as const
-const USER_DATA_SOURCES = [
-  { value: 'text', label: 'Text' },
-  { value: 'file', label: 'File' },
-] as const
+const NETWORK_CHOICES = optionsOf('default', 'none', 'custom')
+const USER_DATA_SOURCES = optionsOf('text', 'file')
 type Image = ListItem<'imageList'>
 
 const page = css({ maxW: '48rem', pb: '16' })
@@ -444,20 +437,34 @@ function Checkbox({
   )
 }
 
-/** Checkboxes over a list that loads: its loading text until the list is known, then its empty text or the items. */
-function CheckList<T>({
+/**
+ * One checkbox per item of a list that loads (labelled by name, with its `detail`): its loading text
+ * until the list is known, then its empty text or the items. `names` are the checked items' names, or
+ * with `unchecked` the names of those left out.
+ */
+function CheckList<T extends { id: string; name: string }>({
   legend: title,
   items,
   loading,
   empty,
-  children,
+  detail,
+  names,
+  unchecked = false,
+  onNames,
 }: {
   legend: string
   items: readonly T[] | undefined
   loading: string
   empty: string
-  children: (item: T) => ReactNode
+  detail: (item: T) => string
+  names: readonly string[]
+  unchecked?: boolean
+  onNames: (names: string[]) => void
 }) {
+  const check = (name: string, on: boolean) => {
+    const rest = names.filter((x) => x !== name)
+    onNames(on === unchecked ? rest : [...rest, name])
+  }
   return (
     <fieldset className={fieldset}>
       <legend className={legend}>{title}</legend>
@@ -466,7 +473,15 @@ function CheckList<T>({
       ) : items.length === 0 ? (
         <p className={muted}>{empty}</p>
       ) : (
-        items.map(children)
+        items.map((item) => (
+          <Checkbox
+            key={item.id}
+            label={item.name}
+            description={detail(item)}
+            checked={names.includes(item.name) !== unchecked}
+            onChange={(on) => check(item.name, on)}
+          />
+        ))
       )}
     </fieldset>
   )
@@ -563,8 +578,6 @@ export function InstanceCreateForm({ project }: { project: string }) {
         ? values.disks.filter((_, i) => i !== n)
         : values.disks.map((d, i) => (i === n ? disk : d)),
     )
-  const toggle = (key: 'sshKeysOff' | 'floatingIps', item: string, on: boolean) =>
-    set(key, on ? [...values[key].filter((x) => x !== item), item] : values[key].filter((x) => x !== item))
 
   const bootImages = values.bootSource === 'siloImage' ? siloImages : projectImages
   const chosenImage = images.find((i) => i.id === values.bootImage)
@@ -788,17 +801,10 @@ export function InstanceCreateForm({ project }: { project: string }) {
             items={freeFloating}
             loading="Loading floating IPs…"
             empty="No unattached floating IPs in this project."
-          >
-            {(f) => (
-              <Checkbox
-                key={f.id}
-                label={f.name}
-                description={f.ip}
-                checked={values.floatingIps.includes(f.name)}
-                onChange={(on) => toggle('floatingIps', f.name, on)}
-              />
-            )}
-          </CheckList>
+            detail={(f) => f.ip}
+            names={values.floatingIps}
+            onNames={(names) => set('floatingIps', names)}
+          />
         </Section>
 
         <Section title="SSH keys">
@@ -807,17 +813,11 @@ export function InstanceCreateForm({ project }: { project: string }) {
             items={sshKeys}
             loading="Loading your SSH keys…"
             empty="You have no SSH keys. Add them in your settings."
-          >
-            {(k) => (
-              <Checkbox
-                key={k.id}
-                label={k.name}
-                {...(k.description ? { description: k.description } : {})}
-                checked={!values.sshKeysOff.includes(k.name)}
-                onChange={(on) => toggle('sshKeysOff', k.name, !on)}
-              />
-            )}
-          </CheckList>
+            detail={(k) => k.description}
+            names={values.sshKeysOff}
+            unchecked
+            onNames={(names) => set('sshKeysOff', names)}
+          />
         </Section>
 
         <Section title="Advanced">

@@ -54,11 +54,12 @@ function PoolFields({ current, onDismiss, onSaved }: Omit<Props, 'pool'> & { cur
     initial: poolFormValues(current),
     op: { create: 'systemIpPoolCreate', update: 'systemIpPoolUpdate' },
     submit: (values) => (current ? updatePool(current, values) : createPool(values)),
+    disabledReason: reason(),
     onDismiss,
     onSaved,
   })
   return (
-    <SideModalForm {...modal} submitDisabledReason={reason()}>
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       {/* Fixed at creation: IpPoolUpdate has neither. */}
       {!editing &&

@@ -96,7 +96,7 @@ function LinkFields({
   const reason = useFleetActionReason(ipPoolNeed('linking an IP pool to a silo'))
   const helpId = useId()
   const noun = picks === 'silo' ? 'silo' : 'IP pool'
-  const form = useSideForm<{ other: string; isDefault: boolean }, IpPoolSiloLink>({
+  const { form, modal } = useSideForm<{ other: string; isDefault: boolean }, IpPoolSiloLink>({
     id: `ip-pool-link-${'pool' in from ? `pool-${from.pool}` : `silo-${from.silo}`}`,
     initial: { other: '', isDefault: false },
     rules: { other: chosen(`Choose ${picks === 'silo' ? 'a silo' : 'an IP pool'}`) },
@@ -110,18 +110,15 @@ function LinkFields({
       const [pool, silo] = 'pool' in from ? [from.pool, other] : [other, from.silo]
       return `IP pool ${pool} linked to silo ${silo}`
     },
+    title: picks === 'silo' ? 'Link silo' : 'Link IP pool',
+    subtitle: 'pool' in from ? from.pool : from.silo,
+    submitLabel: 'Link',
+    disabledReason: reason(),
     onDismiss,
   })
   const empty = !choices.loading && choices.choices.length === 0
   return (
-    <SideModalForm
-      form={form}
-      title={picks === 'silo' ? 'Link silo' : 'Link IP pool'}
-      subtitle={'pool' in from ? from.pool : from.silo}
-      submitLabel="Link"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <Select
         label={picks === 'silo' ? 'Silo' : 'IP pool'}
         required

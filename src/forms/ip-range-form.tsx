@@ -2,9 +2,8 @@
 // checked by the IP rule of spec section 5 ("Not a valid IP address"), then against the pool's version,
 // then as a range (one version, last not below first). The server's refusal (an overlap, say) is shown
 // with both addresses kept.
-import { SideModalForm, TextField, toast } from '../components'
+import { SideModalForm, TextField } from '../components'
 import { useFleetActionReason } from '../hooks/use-action-reason'
-import { useForm } from '../hooks/use-form'
 import {
   addRange,
   type IpPool,
@@ -15,36 +14,32 @@ import {
   rangeText,
   VERSION_LABELS,
 } from './ip-pool'
+import { useSideForm } from './side-form'
 import { IP } from './validation'
 
 const EXAMPLES = { v4: ['192.0.2.10', '192.0.2.20'], v6: ['2001:db8::10', '2001:db8::ff'] } as const
 
 export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () => void }) {
   const reason = useFleetActionReason(ipPoolNeed('adding a range'))
-  const form = useForm<RangeValues, IpPoolRange>({
+  const [first, last] = EXAMPLES[pool.ipVersion]
+  const version = VERSION_LABELS[pool.ipVersion]
+  const { form, modal } = useSideForm<RangeValues, IpPoolRange>({
     id: `ip-range-add-${pool.id}`,
     initial: { first: '', last: '' },
     rules: { first: IP, last: IP },
     check: (values) => rangeErrors(values, pool.ipVersion),
     op: 'systemIpPoolRangeAdd',
     submit: (values) => addRange(pool.name, values),
-    onSuccess: (added) => {
-      if (added) toast.success(`Range ${rangeText(added.range)} added to ${pool.name}`)
-      onDismiss()
-    },
+    done: (added) => added && `Range ${rangeText(added.range)} added to ${pool.name}`,
     draft: true,
+    title: 'Add IP range',
+    subtitle: pool.name,
+    submitLabel: 'Add range',
+    disabledReason: reason(),
+    onDismiss,
   })
-  const [first, last] = EXAMPLES[pool.ipVersion]
-  const version = VERSION_LABELS[pool.ipVersion]
   return (
-    <SideModalForm
-      form={form}
-      title="Add IP range"
-      subtitle={pool.name}
-      submitLabel="Add range"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <TextField
         label="First"
         required

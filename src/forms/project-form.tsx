@@ -48,10 +48,11 @@ function ProjectFields({ current, onDismiss }: { current?: Project | undefined; 
     initial: nameAndDescriptionOf(current),
     op: { create: 'projectCreate', update: 'projectUpdate' },
     submit: (values) => (current ? updateProject(current, values) : createProject(values)),
+    disabledReason: reason(),
     onDismiss,
   })
   return (
-    <SideModalForm {...modal} submitDisabledReason={reason()}>
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
     </SideModalForm>
   )

@@ -170,13 +170,11 @@ function RouteFields({
             { invalidates: routeLists },
           )
     },
+    disabledReason: reason(routerView ? routeRefusal(routerView, current) : null),
     onDismiss,
   })
   return (
-    <SideModalForm
-      {...modal}
-      submitDisabledReason={reason(routerView ? routeRefusal(routerView, current) : null)}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <RouteEnd {...ref} end="destination" form={form} />
       <RouteEnd {...ref} end="target" form={form} />

@@ -40,10 +40,11 @@ function RouterFields({
       current
         ? mutate('vpcRouterUpdate', { path: { router: current.id }, body }, { invalidates: routerLists })
         : mutate('vpcRouterCreate', { query: { project, vpc }, body }, { invalidates: routerLists }),
+    disabledReason: reason(current ? routerRefusal(current) : null),
     onDismiss,
   })
   return (
-    <SideModalForm {...modal} submitDisabledReason={reason(current ? routerRefusal(current) : null)}>
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
     </SideModalForm>
   )

@@ -6,12 +6,12 @@
 import { type ReactNode, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ApiResponse } from '../api/types'
-import { Button, SideModalForm, TextArea, TextField, toast } from '../components'
+import { Button, SideModalForm, TextArea, TextField } from '../components'
 import { NameField, WholeNumberField } from '../components/FormField'
-import type { SideModalFormProps } from '../components/SideModalForm'
 import { useFleetActionReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, useForm } from '../hooks/use-form'
 import { FormRadio, NameAndDescription } from './fields'
+import { useSideForm, whenSaved } from './side-form'
 import {
   CERT_RULE,
   type CertValues,
@@ -36,28 +36,6 @@ const legendClass = css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })
 const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold', mt: '6', mb: '3' })
 const muted = css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })
 const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
-
-/**
- * The side form of a fleet write: its submit carries the fleet reason for `what` (offline, then the
- * fleet admin role); a form given `named` opens with its Name and Description.
- */
-export function FleetSideForm({
-  what,
-  named,
-  children,
-  ...props
-}: Omit<SideModalFormProps, 'submitDisabledReason'> & {
-  what: string
-  named?: Pick<Form<{ name: string; description: string }>, 'field'>
-}) {
-  const reason = useFleetActionReason(siloNeed(what))
-  return (
-    <SideModalForm {...props} submitDisabledReason={reason()}>
-      {named && <NameAndDescription form={named} />}
-      {children}
-    </SideModalForm>
-  )
-}
 
 /** CPUs, memory and storage of a quota form (0 allowed: the resource is then not provisionable). */
 export function QuotaFields<V extends QuotaValues>({ form }: { form: Form<V> }) {
@@ -247,30 +225,25 @@ export function SiloCreateForm({
   onDismiss: () => void
   onSaved: (silo: ApiResponse<'siloCreate'>) => void
 }) {
-  const form = useForm<SiloValues, ApiResponse<'siloCreate'>>({
+  const reason = useFleetActionReason(siloNeed('creating a silo'))
+  const { form, modal } = useSideForm<SiloValues, ApiResponse<'siloCreate'>>({
     id: 'silo-create',
     initial: SILO_INITIAL,
     rules: { name: NAME, ...QUOTA_RULES },
     op: 'siloCreate',
     submit: createSilo,
-    onSuccess: (silo) => {
-      if (!silo) return
-      toast.success(`Silo ${silo.name} created`)
-      onSaved(silo)
-    },
+    ...whenSaved((silo) => `Silo ${silo.name} created`, onSaved),
     // The certificates hold private keys: a draft keeps everything else.
     draft: ({ tlsCertificates: _keys, ...rest }) => rest,
+    title: 'New silo',
+    submitLabel: 'Create silo',
+    disabledReason: reason(),
+    onDismiss,
   })
   const { values } = form
   return (
-    <FleetSideForm
-      form={form}
-      named={form}
-      what="creating a silo"
-      title="New silo"
-      submitLabel="Create silo"
-      onDismiss={onDismiss}
-    >
+    <SideModalForm {...modal}>
+      <NameAndDescription form={form} />
       <Checkbox
         label="Discoverable"
         checked={values.discoverable}
@@ -308,6 +281,6 @@ export function SiloCreateForm({
           </div>
         </fieldset>
       ))}
-    </FleetSideForm>
+    </SideModalForm>
   )
 }

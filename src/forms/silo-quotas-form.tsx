@@ -2,9 +2,11 @@
 // storage in whole GiB, starting from the silo's current quotas; 0 makes a resource unprovisionable.
 // The same three fields are the quotas of the silo create form (QuotaFields in silo-form.tsx).
 import { css } from 'styled-system/css'
+import { SideModalForm } from '../components'
+import { useFleetActionReason } from '../hooks/use-action-reason'
 import { useSideForm } from './side-form'
-import { QUOTA_RULES, type QuotaValues, quotaValues, siloViewParams, updateQuotas } from './silo'
-import { FleetSideForm, QuotaFields } from './silo-form'
+import { QUOTA_RULES, type QuotaValues, quotaValues, siloNeed, siloViewParams, updateQuotas } from './silo'
+import { QuotaFields } from './silo-form'
 import { WhenLoaded } from './when-loaded'
 
 type Props = { silo: string; onDismiss: () => void }
@@ -24,29 +26,27 @@ export function SiloQuotasForm({ silo, onDismiss }: Props) {
 }
 
 function QuotasFields({ silo, current, onDismiss }: Props & { current: QuotaValues }) {
-  const form = useSideForm<QuotaValues>({
+  const reason = useFleetActionReason(siloNeed('changing quotas'))
+  const { form, modal } = useSideForm<QuotaValues>({
     id: 'silo-quotas-edit',
     initial: current,
     rules: QUOTA_RULES,
     op: 'siloQuotasUpdate',
     submit: (values) => updateQuotas(silo, values),
     done: () => `Quotas of ${silo} updated`,
+    title: 'Edit quotas',
+    subtitle: silo,
+    submitLabel: 'Update quotas',
+    disabledReason: reason(),
     onDismiss,
   })
   return (
-    <FleetSideForm
-      form={form}
-      what="changing quotas"
-      title="Edit quotas"
-      subtitle={silo}
-      submitLabel="Update quotas"
-      onDismiss={onDismiss}
-    >
+    <SideModalForm {...modal}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
         CPUs and memory are used by running instances, storage by disks and snapshots. A quota of 0 means the
         resource cannot be provisioned.
       </p>
       <QuotaFields form={form} />
-    </FleetSideForm>
+    </SideModalForm>
   )
 }

@@ -41,13 +41,16 @@ export function SnapshotCreateForm({ project, onDismiss }: { project: string; on
   const disks = useList('diskList', { query: { project, ...PROJECT_DISKS } }).data?.items
   const options = disks && snapshottableDisks(disks)
   const suggestion = useRef('')
-  const form = useSideForm({
+  const { form, modal } = useSideForm({
     id: 'snapshot-create',
     initial: { name: '', description: '', disk: '' } as Values,
     rules: { name: NAME, disk: chosen('Choose a disk to snapshot') },
     op: 'snapshotCreate',
     submit: (values) => createSnapshot(project, values),
     done: (snapshot) => `Snapshot ${snapshot?.name} created`,
+    title: 'New snapshot',
+    submitLabel: 'Create snapshot',
+    disabledReason: reason(),
     onDismiss,
     draft: true,
   })
@@ -59,13 +62,7 @@ export function SnapshotCreateForm({ project, onDismiss }: { project: string; on
         ? 'Choose a disk'
         : 'No disk of this project can be snapshotted'
   return (
-    <SideModalForm
-      form={form}
-      title="New snapshot"
-      submitLabel="Create snapshot"
-      onDismiss={onDismiss}
-      submitDisabledReason={reason()}
-    >
+    <SideModalForm {...modal}>
       <Select
         label="Disk"
         required

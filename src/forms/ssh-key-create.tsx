@@ -9,7 +9,7 @@ import { NAME, required } from './validation'
 
 export function SshKeyCreateForm({ onDismiss }: { onDismiss: () => void }) {
   const writeBlocked = useWriteGuard()
-  const form = useSideForm({
+  const { form, modal } = useSideForm({
     id: 'ssh-key-create',
     initial: { name: '', description: '', publicKey: '' },
     rules: { name: NAME, publicKey: required('Public key') },
@@ -21,18 +21,15 @@ export function SshKeyCreateForm({ onDismiss }: { onDismiss: () => void }) {
         { invalidates: [{ endpoint: 'currentUserSshKeyList' }] },
       ),
     done: (key) => `SSH key ${key?.name} added`,
+    title: 'Add SSH key',
+    submitLabel: 'Add SSH key',
+    disabledReason: writeBlocked,
     onDismiss,
     draft: true,
   })
 
   return (
-    <SideModalForm
-      form={form}
-      title="Add SSH key"
-      submitLabel="Add SSH key"
-      onDismiss={onDismiss}
-      submitDisabledReason={writeBlocked}
-    >
+    <SideModalForm {...modal}>
       <TextField label="Name" required autoComplete="off" {...form.field('name')} />
       <TextField label="Description" autoComplete="off" {...form.field('description')} />
       <TextArea

@@ -75,11 +75,12 @@ function SubnetFields({
             { query: { project, vpc }, body: subnetCreateBody(values) },
             { invalidates: subnetLists },
           ),
+    disabledReason: reason(),
     onDismiss,
   })
   const fixed = editing ? { readOnly: true, description: 'Set when the subnet was created.' } : {}
   return (
-    <SideModalForm {...modal} submitDisabledReason={reason()}>
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <TextField
         label="IPv4 block"

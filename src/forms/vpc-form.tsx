@@ -59,6 +59,7 @@ function VpcFields({
     op: { create: 'vpcCreate', update: 'vpcUpdate' },
     submit: ({ ipv6Prefix, ...values }) =>
       current ? updateVpc(project, current, values) : createVpc(project, { ...values, ipv6Prefix }),
+    disabledReason: reason(),
     onDismiss,
     onSaved,
   })
@@ -71,7 +72,7 @@ function VpcFields({
         name.onChange(e)
       }
   return (
-    <SideModalForm {...modal} submitDisabledReason={reason()}>
+    <SideModalForm {...modal}>
       <NameField label="Name" required describeRule {...name} onChange={onNameChange} />
       <TextField label="Description" autoComplete="off" {...form.field('description')} />
       <NameField

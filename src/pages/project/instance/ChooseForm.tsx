@@ -42,7 +42,8 @@ export type ChooseFormProps = ChooseFormCommon & {
 
 export function ChooseForm(props: ChooseFormProps) {
   const { options, requiredMessage } = props
-  const form = useSideForm({
+  const empty = options !== undefined && options.length === 0 && props.noneText
+  const { form, modal } = useSideForm({
     id: props.id,
     initial: { choice: props.initial ?? '' },
     rules: requiredMessage ? { choice: chosen(requiredMessage) } : {},
@@ -56,18 +57,14 @@ export function ChooseForm(props: ChooseFormProps) {
       }
     },
     done: (_data, { choice }) => props.done(choice),
+    title: props.title,
+    subtitle: `Instance ${props.instance.name}`,
+    submitLabel: props.submitLabel,
+    disabledReason: props.disabledReason ?? (empty ? props.noneText : undefined),
     onDismiss: props.onDismiss,
   })
-  const empty = options !== undefined && options.length === 0 && props.noneText
   return (
-    <SideModalForm
-      form={form}
-      title={props.title}
-      subtitle={`Instance ${props.instance.name}`}
-      submitLabel={props.submitLabel}
-      onDismiss={props.onDismiss}
-      submitDisabledReason={props.disabledReason ?? (empty ? props.noneText : undefined)}
-    >
+    <SideModalForm {...modal}>
       {empty ? (
         <p>{props.noneText}</p>
       ) : (

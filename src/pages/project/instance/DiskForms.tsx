@@ -1,17 +1,16 @@
 // The storage tab's side modals: attach one of the project's detached disks, or create a blank disk
 // and attach it. Both attach through the instance machine (ATTACH_DISK), so a state that does not
 // allow it is refused there, and the instance's disk list in the cache is refreshed by the action.
-import type { ReactNode } from 'react'
 import { useList } from '../../../../storage'
 import type { Instance } from '../../../api/types'
-import { Select, SideModalForm, type SideModalFormState, toast } from '../../../components'
+import { Select, SideModalForm, toast } from '../../../components'
 import { errorMessage } from '../../../components/confirm-queue'
 import { WholeNumberField } from '../../../components/FormField'
 import { createBlankDisk } from '../../../forms/disk-blank'
 import { NameAndDescription } from '../../../forms/fields'
 import { DISK_SIZE, MAX_DISK_GIB } from '../../../forms/instance-create'
+import { useSideForm } from '../../../forms/side-form'
 import { chosen, NAME } from '../../../forms/validation'
-import { useForm } from '../../../hooks/use-form'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { formatBytes } from '../../../util/bytes'
 import { attachableDisks } from './storage-actions'
@@ -26,36 +25,21 @@ type FormProps = {
 
 const attach = (instance: Instance, disk: string) => performInstanceAction(instance, 'ATTACH_DISK', { disk })
 
-/** The one frame of both forms: titled, naming the instance, refusing with the reason. */
-function DiskSideModal(props: {
-  form: SideModalFormState
-  title: string
-  submitLabel: string
-  of: FormProps
-  children: ReactNode
-}) {
-  return (
-    <SideModalForm
-      form={props.form}
-      title={props.title}
-      subtitle={`Instance ${props.of.instance.name}`}
-      submitLabel={props.submitLabel}
-      onDismiss={props.of.onDismiss}
-      submitDisabledReason={props.of.disabledReason}
-    >
-      {props.children}
-    </SideModalForm>
-  )
-}
+/** The frame of both forms: naming the instance, refusing with the reason; each toasts as it sends. */
+const frame = ({ instance, disabledReason, onDismiss }: FormProps) => ({
+  subtitle: `Instance ${instance.name}`,
+  disabledReason,
+  onDismiss,
+})
 
 /** The project's disks, read with the instance create form's key, so both share one cache entry. */
 const PROJECT_DISKS = { limit: 100 }
 
 export function AttachDiskForm(props: FormProps) {
-  const { project, instance, onDismiss } = props
+  const { project, instance } = props
   const disks = useList('diskList', { query: { project, ...PROJECT_DISKS } })
   const options = attachableDisks(disks.data?.items ?? [])
-  const form = useForm({
+  const { form, modal } = useSideForm({
     id: 'instance-disk-attach',
     initial: { disk: '' },
     rules: { disk: chosen('Choose a disk to attach') },
@@ -65,10 +49,12 @@ export function AttachDiskForm(props: FormProps) {
       await attach(instance, disk)
       toast.success(`Disk ${name} attached to ${instance.name}`)
     },
-    onSuccess: onDismiss,
+    title: 'Attach existing disk',
+    submitLabel: 'Attach disk',
+    ...frame(props),
   })
   return (
-    <DiskSideModal form={form} title="Attach existing disk" submitLabel="Attach disk" of={props}>
+    <SideModalForm {...modal}>
       <Select
         label="Disk"
         required
@@ -76,13 +62,13 @@ export function AttachDiskForm(props: FormProps) {
         options={options.map((d) => ({ value: d.id, label: `${d.name} (${formatBytes(d.size)})` }))}
         {...form.field('disk')}
       />
-    </DiskSideModal>
+    </SideModalForm>
   )
 }
 
 export function CreateDiskForm(props: FormProps) {
-  const { project, instance, onDismiss } = props
-  const form = useForm({
+  const { project, instance } = props
+  const { form, modal } = useSideForm({
     id: 'instance-disk-create',
     initial: { name: '', description: '', sizeGib: '10' },
     rules: { name: NAME, sizeGib: DISK_SIZE },
@@ -99,12 +85,14 @@ export function CreateDiskForm(props: FormProps) {
       }
       return created
     },
-    onSuccess: onDismiss,
+    title: 'Create disk',
+    submitLabel: 'Create and attach',
+    ...frame(props),
   })
   return (
-    <DiskSideModal form={form} title="Create disk" submitLabel="Create and attach" of={props}>
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <WholeNumberField label="Size (GiB)" min={1} max={MAX_DISK_GIB} required {...form.field('sizeGib')} />
-    </DiskSideModal>
+    </SideModalForm>
   )
 }

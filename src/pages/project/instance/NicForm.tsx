@@ -8,10 +8,8 @@ import { FormError } from '../../../hooks/use-form'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { createNic, type Nic, type NicCreateValues, nicUpdateBody } from './networking-actions'
 
-type Common = { disabledReason: string | undefined; onDismiss: () => void }
-
 /** How both forms close, and why they cannot be sent now (offline, role, the machine). */
-const frame = ({ disabledReason, onDismiss }: Common) => ({ onDismiss, submitDisabledReason: disabledReason })
+type Common = { disabledReason: string | undefined; onDismiss: () => void }
 
 const INITIAL: NicCreateValues = { name: '', description: '', vpc: '', subnet: '', ip: '' }
 
@@ -20,8 +18,7 @@ export function NicCreateForm({
   instance,
   ...common
 }: Common & { project: string; instance: string }) {
-  const { onDismiss } = common
-  const form = useSideForm({
+  const { form, modal } = useSideForm({
     id: 'nic-create',
     initial: INITIAL,
     rules: { name: NAME, vpc: chosen('Choose a VPC'), subnet: chosen('Choose a subnet') },
@@ -33,17 +30,14 @@ export function NicCreateForm({
     op: 'instanceNetworkInterfaceCreate',
     submit: (values) => createNic({ project, instance }, values),
     done: (nic) => `Network interface ${nic?.name} added`,
-    onDismiss,
+    title: 'Add network interface',
+    subtitle: `Instance ${instance}`,
+    submitLabel: 'Add network interface',
+    ...common,
   })
   const { vpc } = form.values
   return (
-    <SideModalForm
-      form={form}
-      title="Add network interface"
-      subtitle={`Instance ${instance}`}
-      submitLabel="Add network interface"
-      {...frame(common)}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
       <VpcSubnetFields
         project={project}
@@ -66,8 +60,7 @@ export function NicCreateForm({
 }
 
 export function NicEditForm({ instance, nic, ...common }: Common & { instance: Instance; nic: Nic }) {
-  const { onDismiss } = common
-  const form = useSideForm({
+  const { form, modal } = useSideForm({
     id: 'nic-edit',
     initial: { name: nic.name, description: nic.description },
     rules: { name: NAME },
@@ -85,16 +78,13 @@ export function NicEditForm({ instance, nic, ...common }: Common & { instance: I
       }
     },
     done: (_data, { name }) => `Network interface ${name} saved`,
-    onDismiss,
+    title: 'Edit network interface',
+    subtitle: nic.name,
+    submitLabel: 'Save',
+    ...common,
   })
   return (
-    <SideModalForm
-      form={form}
-      title="Edit network interface"
-      subtitle={nic.name}
-      submitLabel="Save"
-      {...frame(common)}
-    >
+    <SideModalForm {...modal}>
       <NameAndDescription form={form} />
     </SideModalForm>
   )

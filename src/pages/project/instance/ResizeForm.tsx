@@ -3,11 +3,12 @@
 // creating, and the answer lands in every cached view of the instance.
 
 import type { Instance } from '../../../api/types'
-import { SideModalForm, toast } from '../../../components'
+import { SideModalForm } from '../../../components'
 import { errorMessage } from '../../../components/confirm-queue'
 
 import { InstanceSizeFields, MEMORY, VCPUS } from '../../../forms/instance-create'
-import { FormError, useForm } from '../../../hooks/use-form'
+import { useSideForm } from '../../../forms/side-form'
+import { FormError } from '../../../hooks/use-form'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { resizeBody, resizeFailureField, resizeInitial } from './resize'
 
@@ -21,7 +22,7 @@ export default function ResizeForm({
   disabledReason: string | undefined
   onDismiss: () => void
 }) {
-  const form = useForm({
+  const { form, modal } = useSideForm({
     id: 'instance-resize',
     initial: resizeInitial(instance),
     rules: { ncpus: VCPUS, memoryGib: MEMORY },
@@ -33,23 +34,18 @@ export default function ResizeForm({
         throw new FormError(message, resizeFailureField(message))
       }
     },
-    onSuccess: (_, values) => {
-      toast.success(
-        `Instance ${instance.name} resized`,
-        `${values.ncpus} vCPUs, ${values.memoryGib} GiB memory`,
-      )
-      onDismiss()
-    },
+    done: (_, values) => [
+      `Instance ${instance.name} resized`,
+      `${values.ncpus} vCPUs, ${values.memoryGib} GiB memory`,
+    ],
+    title: 'Resize instance',
+    subtitle: instance.name,
+    submitLabel: 'Resize',
+    disabledReason,
+    onDismiss,
   })
   return (
-    <SideModalForm
-      form={form}
-      title="Resize instance"
-      subtitle={instance.name}
-      submitLabel="Resize"
-      onDismiss={onDismiss}
-      submitDisabledReason={disabledReason}
-    >
+    <SideModalForm {...modal}>
       <InstanceSizeFields ncpus={form.field('ncpus')} memoryGib={form.field('memoryGib')} />
     </SideModalForm>
   )
