@@ -2,9 +2,10 @@
 import './test-helpers'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ActionReason } from '../hooks/use-action-reason'
 import { type Kind, kinds } from '../ui/kinds'
 import type { BulkAction } from './BulkBar'
-import { AfterPaint, ResourceList } from './ResourceList'
+import { AfterPaint, ResourceList, type ResourceListProps } from './ResourceList'
 
 type Row = { id: string; name: string }
 const page = vi.hoisted(() => ({
@@ -14,6 +15,7 @@ const page = vi.hoisted(() => ({
   calls: [] as unknown[],
 }))
 
+const connectivity = vi.hoisted(() => ({ online: true }))
 vi.mock('../../storage', () => ({
   useList: (_endpoint: string, params: unknown) => {
     page.calls.push(params)
@@ -30,11 +32,15 @@ vi.mock('../../storage', () => ({
   },
   useListPoll: () => false,
   useResource: () => ({ data: undefined }),
+  useConnectivity: () => ({ online: connectivity.online }),
 }))
-const confirms = vi.hoisted(() => ({ asked: [] as { title: string; run: () => Promise<unknown> }[] }))
+type Asked = { title: string; run: () => Promise<unknown> }
+type DeleteAsked = { resourceKind: string; name: string; run: () => Promise<unknown> }
+const confirms = vi.hoisted(() => ({ asked: [] as Asked[], deletes: [] as DeleteAsked[] }))
 vi.mock('./confirm-queue', async (original) => ({
   ...(await original<object>()),
-  confirmAction: (o: { title: string; run: () => Promise<unknown> }) => confirms.asked.push(o),
+  confirmAction: (o: Asked) => confirms.asked.push(o),
+  confirmDelete: (o: DeleteAsked) => confirms.deletes.push(o),
 }))
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
 vi.mock('./toast-queue', async (original) => ({ ...(await original<object>()), toast: toasts }))
@@ -54,7 +60,14 @@ function Bare(props: { kind: Kind; endpoint: 'sledList' | 'instanceList'; column
   )
 }
 
-function List({ bulk }: { bulk?: BulkAction<Vm>[] }) {
+/** A project's instances; `more` adds to (or replaces) its props. */
+function List({
+  bulk,
+  more,
+}: {
+  bulk?: BulkAction<Vm>[]
+  more?: Partial<ResourceListProps<'instanceList'>>
+}) {
   return (
     <ResourceList
       kind={kinds.instance}
@@ -66,6 +79,7 @@ function List({ bulk }: { bulk?: BulkAction<Vm>[] }) {
         { label: 'Delete', danger: true, disabledReason: 'You are offline', onSelect: () => {} },
       ]}
       {...(bulk ? { bulk: { actions: bulk as never } } : {})}
+      {...more}
     />
   )
 }
@@ -175,6 +189,106 @@ const checked = () =>
 const bar = () => screen.queryByRole('region', { name: 'Bulk actions on selected instances' })
 // The bar's body loads with the first selection (a lazy chunk): wait for it to appear.
 const findBar = () => screen.findByRole('region', { name: 'Bulk actions on selected instances' })
+
+/** Instances edited in a form and deleted after a confirm, their writes refused by `reason`. */
+function Editable(props: {
+  reason?: ActionReason
+  keepQuery?: boolean
+  run?: (row: Row) => Promise<unknown>
+  refusal?: (row: Row) => string | null
+}) {
+  const more: Partial<ResourceListProps<'instanceList'>> = {
+    reason: props.reason,
+    create: { label: 'New instance', to: '/projects/p/instances-new' },
+    edit: { to: (r) => `/projects/p/instances/${r.name}/edit`, keepQuery: props.keepQuery },
+    remove: { run: props.run ?? (async () => {}), refusal: props.refusal },
+    actions: () => [{ label: 'Own', onSelect: () => {} }],
+  }
+  return <List more={more} />
+}
+
+const describedBy = (el: Element) =>
+  document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent
+
+async function openMenu() {
+  fireEvent.click(screen.getByRole('button', { name: 'Actions for db1' }), { detail: 1 })
+  await screen.findByRole('menu')
+}
+
+describe('ResourceList edit and delete', () => {
+  it("offers Edit first and Delete last, around the page's own actions and Copy ID", async () => {
+    render(<Editable />)
+    await openMenu()
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'Edit',
+      'Own',
+      'Copy ID',
+      'Delete',
+    ])
+  })
+
+  it('names each write by the kind with its article when it asks the reason', async () => {
+    const reason: ActionReason = (refusal, what) => `No: ${what}${refusal ? ` (${refusal})` : ''}`
+    render(<Editable reason={reason} refusal={() => 'Busy'} />)
+    expect(describedBy(screen.getByRole('button', { name: /New instance/ }))).toBe('No: creating an instance')
+    await openMenu()
+    expect(describedBy(screen.getByRole('menuitem', { name: /Edit/ }))).toBe('No: editing an instance')
+    expect(describedBy(screen.getByRole('menuitem', { name: /Delete/ }))).toBe(
+      'No: deleting an instance (Busy)',
+    )
+  })
+
+  it("without a reason, only offline disables the writes (the user's own things)", async () => {
+    connectivity.online = false
+    try {
+      render(<Editable />)
+      expect(describedBy(screen.getByRole('button', { name: /New instance/ }))).toBe('You are offline')
+    } finally {
+      connectivity.online = true
+    }
+  })
+
+  it('deletes after a confirm that names the row', async () => {
+    confirms.deletes = []
+    const run = vi.fn(async () => {})
+    render(<Editable run={run} />)
+    await openMenu()
+    act(() => {
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }))
+    })
+    await waitFor(() =>
+      expect(confirms.deletes.map((c) => [c.resourceKind, c.name])).toEqual([['instance', 'db1']]),
+    )
+    await act(async () => {
+      await confirms.deletes[0]?.run()
+    })
+    expect(run).toHaveBeenCalledWith({ id: 'id-1', name: 'db1' })
+  })
+
+  it("opens the edit form keeping the list's query only where the form is the list's own", async () => {
+    window.history.replaceState(null, '', '/projects/p/instances?page=tok')
+    render(<Editable keepQuery />)
+    await openMenu()
+    act(() => {
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }))
+    })
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe(
+        '/projects/p/instances/db1/edit?page=tok',
+      ),
+    )
+    cleanup()
+    window.history.replaceState(null, '', '/projects/p/instances?page=tok')
+    render(<Editable />)
+    await openMenu()
+    act(() => {
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }))
+    })
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/projects/p/instances/db1/edit'),
+    )
+  })
+})
 
 describe('ResourceList bulk selection', () => {
   it('has no checkboxes and no bar without `bulk`', () => {

@@ -1,19 +1,23 @@
 // The one list screen (issue 10): header with title, icon and cache status, the error state, the
-// table, pagination, the empty state, a Copy ID action on every row, and the page's row actions. A
-// page hands it columns and an actions function; write controls get their disabled reasons from
-// useActionReason. Rows are cheap (issue 11): no actor and no menu per row, one poll for the list
-// while any row is transitional, and a virtualised body for pages longer than the default. With `bulk`,
-// rows get checkboxes (shift-click for a range, the header for the page) and a bar of bulk actions.
+// table, pagination, the empty state, a Copy ID action on every row, Edit and Delete where the page
+// names its edit form and its delete, and the page's own row actions. A page hands it columns, its
+// actions and one reason (useActionReason), which names each write by the list's kind. Rows are
+// cheap (issue 11): no actor and no menu per row, one poll for the list while any row is
+// transitional, and a virtualised body for pages longer than the default. With `bulk`, rows get
+// checkboxes (shift-click for a range, the header for the page) and a bar of bulk actions.
 import { type ReactNode, startTransition, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { useLocation } from 'wouter'
 import { useListPoll } from '../../storage'
 import { operations } from '../api/__generated__/operations'
 import type { ListItem, ListOperationName } from '../api/types'
+import { type ActionReason, useOwnActionReason } from '../hooks/use-action-reason'
 import { useListGo } from '../hooks/use-list-go'
 import { useListPage } from '../hooks/use-list-page'
 import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
-import type { Kind } from '../ui/kinds'
+import { type Kind, withArticle } from '../ui/kinds'
 import { QueryError } from '../ui/QueryError'
+import { deleteItem, editItem } from '../ui/row-actions'
 import type { ActionMenuItem } from './ActionMenu'
 import { BulkBar, type BulkConfig, checkboxClass, SelectAllBox } from './BulkBar'
 import { Button } from './Button'
@@ -38,11 +42,22 @@ export interface ResourceListProps<N extends ListOperationName> {
   columns: Column<ListItem<N>>[]
   /** Accessible name of a row's menu; default "Actions for <name>". */
   menuLabel?: (row: ListItem<N>) => string
-  /** The row's own actions (Copy ID is added); asked for when its menu opens. */
+  /** The row's own actions (Copy ID, Edit and Delete are added); asked for when its menu opens. */
   actions?: (row: ListItem<N>) => ActionMenuItem[]
+  /** Why the list's writes are disabled, asked once for the screen: the create button asks it about
+   * "creating a VPC", a row's Edit and Delete about "editing a VPC" and "deleting a VPC" (the kind's
+   * noun with its article), with the row's own refusal for a Delete. Without it only offline disables
+   * them (the user's own things). */
+  reason?: ActionReason
   /** The "New …" button of the header, also offered by the empty state when it is allowed: it opens
    * the create form's route `to`, keeping the list's query (its page and size). */
-  create?: { label: string; to: string; disabledReason?: string }
+  create?: { label: string; to: string }
+  /** A row's Edit, first in its menu: opens the row's edit form at `to`, keeping the list's query where
+   * the form is a child route of the list (`keepQuery`, as the name column's link does). */
+  edit?: { to: (row: ListItem<N>) => string; keepQuery?: boolean }
+  /** A row's Delete, last in its menu, after a confirm naming the row: `run` deletes it (a refusal
+   * shows in the dialog); `refusal` is the row's own reason not to, from its machine. */
+  remove?: { run: (row: ListItem<N>) => Promise<unknown>; refusal?: (row: ListItem<N>) => string | null }
   empty: { title: string; body: ReactNode }
   /** Text between the header and the table. */
   intro?: ReactNode
@@ -115,8 +130,13 @@ export function AfterPaint({ children }: { children: () => ReactNode }) {
 const VIRTUALIZE = { height: 'calc(100vh - 16rem)', estimateRowHeight: 45 }
 
 export function ResourceList<N extends ListOperationName>(props: ResourceListProps<N>) {
-  const { kind, columns, actions, create, empty } = props
+  const { kind, columns, actions, create, edit, remove, empty } = props
   const go = useListGo()
+  const [, navigate] = useLocation()
+  const ownThings = useOwnActionReason()
+  const reason = (what: string, refusal?: string | null) =>
+    (props.reason ?? ownThings)(refusal, `${what} ${withArticle(kind)}`)
+  const createReason = create && reason('creating')
   const { many: title, icon, one: resource } = kind
   // Where the endpoint offers `sort_by` by name (the contract says), the Name column sorts the whole
   // list through the API.
@@ -157,12 +177,22 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
   const menuItems = (row: ListItem<N>): ActionMenuItem[] => {
     const own = actions?.(row) ?? []
     const id = (row as Row).id
+    const name = (row as Row).name ?? id
     const copy: ActionMenuItem = {
       label: 'Copy ID',
       onSelect: () => copyAndSay(id, `${resource} ID copied`),
     }
-    // Destructive actions stay last.
-    return [...own.filter((a) => !a.danger), copy, ...own.filter((a) => a.danger)]
+    const editing = edit && editItem(() => (edit.keepQuery ? go : navigate)(edit.to(row)), reason('editing'))
+    const deleting =
+      remove && deleteItem(kind, name, () => remove.run(row), reason('deleting', remove.refusal?.(row)))
+    // Edit comes first; destructive actions stay last.
+    return [
+      ...(editing ? [editing] : []),
+      ...own.filter((a) => !a.danger),
+      copy,
+      ...own.filter((a) => a.danger),
+      ...(deleting ? [deleting] : []),
+    ]
   }
   const menuLabel =
     props.menuLabel ?? ((row: ListItem<N>) => `Actions for ${(row as Row).name ?? (row as Row).id}`)
@@ -179,7 +209,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
               <Button
                 variant="primary"
                 onClick={() => go(create.to)}
-                {...(create.disabledReason ? { disabledReason: create.disabledReason } : {})}
+                {...(createReason ? { disabledReason: createReason } : {})}
               >
                 <PlusIcon /> {create.label}
               </Button>
@@ -222,7 +252,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
               title={empty.title}
               body={empty.body}
               // A blocked create is shown, with its reason, by the header's button.
-              {...(create && !create.disabledReason
+              {...(create && !createReason
                 ? { action: { label: create.label, onClick: () => go(create.to) } }
                 : {})}
             />

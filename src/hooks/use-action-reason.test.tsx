@@ -99,6 +99,24 @@ describe('useActionReason', () => {
     expect(reasonFor(null, projects)).toBeUndefined()
   })
 
+  it('a need built per write names the write it is asked about; a fixed need ignores it', () => {
+    const perWrite = (what: string) => ({ project: 'p1', role: 'collaborator' as const, what })
+    const reason = renderHook(() => useActionReason(perWrite)).result.current
+    expect(reason(null, 'deleting a VPC')).toBe(
+      'Your role does not allow this: deleting a VPC needs the collaborator role or stronger',
+    )
+    expect(reason(MACHINE, 'editing a VPC')).toBe(
+      'Your role does not allow this: editing a VPC needs the collaborator role or stronger',
+    )
+    expect(renderHook(() => useActionReason(need)).result.current(null, 'deleting an instance')).toBe(
+      ROLE_REASON,
+    )
+    world.data['projectPolicyView:p1'] = policy('collaborator')
+    expect(renderHook(() => useActionReason(perWrite)).result.current(MACHINE, 'deleting a VPC')).toBe(
+      MACHINE,
+    )
+  })
+
   it("for the user's own things only offline counts", () => {
     expect(reasonFor(null, null)).toBeUndefined()
     world.online = false
@@ -132,6 +150,15 @@ describe('useFleetActionReason (system screens)', () => {
     world.data.policyView = policy('admin')
     world.errors.systemPolicyView = { kind: 'forbidden', message: 'nope' }
     expect(fleetReason(null)).toBe(FLEET_REASON)
+  })
+
+  it('a need built per write names the write it is asked about', () => {
+    world.data.systemPolicyView = policy()
+    const reason = renderHook(() => useFleetActionReason((what: string) => ({ role: 'admin', what }))).result
+      .current
+    expect(reason(null, 'deleting a silo')).toBe(
+      'Your role does not allow this: deleting a silo needs the fleet admin role or stronger',
+    )
   })
 
   it('offline first; nothing said about the role until the fleet policy is known', () => {

@@ -25,22 +25,42 @@ function firstReason(
   return offline ?? role ?? machine ?? undefined
 }
 
-export type ActionReason = (machineRefusal?: string | null) => string | undefined
+/**
+ * Why a write is disabled, or undefined: `machineRefusal` is the resource's own refusal, `what` names
+ * the write ("creating a VPC") for a need built per write; a fixed need ("managing disks") names every
+ * write of its screen the same and ignores it.
+ */
+export type ActionReason = (machineRefusal?: string | null, what?: string) => string | undefined
+
+/** A screen's role need: fixed, or built from the write it is asked about (`vpcWriteNeed`, `siloNeed`). */
+type NeedOf<T> = T | ((what: string) => T)
+
+const needFor = <T>(need: NeedOf<T>, what: string): T =>
+  typeof need === 'function' ? (need as (what: string) => T)(what) : need
 
 /**
  * `need` is null for the user's own things (SSH keys, tokens): only offline disables those. The
- * result is a function of the machine's refusal for one resource, so a list asks once, not per row.
+ * result is a function of the machine's refusal for one resource (and of the write, for a need built
+ * per write), so a screen asks once, not per row or per write.
  */
-export function useActionReason(need: RoleNeed | null): ActionReason {
+export function useActionReason(need: NeedOf<RoleNeed> | null): ActionReason {
   const offline = useWriteGuard()
-  const role = useRole(need?.project)
-  const byRole = need ? roleReason(role, need) : undefined
-  return (machineRefusal) => firstReason(offline, byRole, machineRefusal)
+  // The role is the same for every write of the screen: only the need's words differ.
+  const role = useRole(need === null ? undefined : needFor(need, '').project)
+  return (machineRefusal, what = '') =>
+    firstReason(offline, need === null ? undefined : roleReason(role, needFor(need, what)), machineRefusal)
+}
+
+/** The user's own things (SSH keys, tokens) without asking for a role: only offline disables those. */
+export function useOwnActionReason(): ActionReason {
+  const offline = useWriteGuard()
+  return (machineRefusal) => firstReason(offline, undefined, machineRefusal)
 }
 
 /** The same for the system screens, whose writes need a role on the fleet (usually fleet admin). */
-export function useFleetActionReason(need: Omit<RoleNeed, 'project'>): ActionReason {
+export function useFleetActionReason(need: NeedOf<Omit<RoleNeed, 'project'>>): ActionReason {
   const offline = useWriteGuard()
-  const byRole = roleReason(useFleetRole(), need, 'fleet ')
-  return (machineRefusal) => firstReason(offline, byRole, machineRefusal)
+  const role = useFleetRole()
+  return (machineRefusal, what = '') =>
+    firstReason(offline, roleReason(role, needFor(need, what), 'fleet '), machineRefusal)
 }

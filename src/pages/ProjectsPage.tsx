@@ -6,13 +6,11 @@ import { createdColumn, descriptionColumn } from '../components/columns'
 import { nameColumn, ResourceList } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
 import { useActionReason } from '../hooks/use-action-reason'
-import { useListGo } from '../hooks/use-list-go'
 import { paths } from '../paths'
 import { Outlet } from '../route-context'
 import { rowDelete } from '../ui/delete'
 import { type FormRoute, paramsFormRoute } from '../ui/form-route'
 import { kinds } from '../ui/kinds'
-import { editDeleteActions } from '../ui/row-actions'
 
 const columns = defineColumns<Project>([
   nameColumn({ href: (p) => paths.instances({ project: p.name }) }),
@@ -31,32 +29,18 @@ export const ProjectFormRoute: FormRoute = paramsFormRoute(
 )
 
 export default function ProjectsPage() {
-  const go = useListGo()
   // Spec section 6: projects are created, changed and deleted by silo collaborators or stronger.
-  const createReason = useActionReason({ role: 'collaborator', what: 'creating a project' })
-  const editReason = useActionReason({ role: 'collaborator', what: 'editing a project' })
-  const deleteReason = useActionReason({ role: 'collaborator', what: 'deleting a project' })
+  const reason = useActionReason((what) => ({ role: 'collaborator', what }))
   return (
     <ResourceList
       kind={kinds.project}
       endpoint="projectList"
       columns={columns}
-      create={{
-        label: 'New project',
-        to: paths.projectsNew(),
-        disabledReason: createReason(),
-      }}
+      reason={reason}
+      create={{ label: 'New project', to: paths.projectsNew() }}
       empty={{ title: 'No projects', body: 'Projects your silo role lets you see appear here.' }}
-      actions={(p) =>
-        editDeleteActions({
-          kind: kinds.project,
-          name: p.name,
-          edit: () => go(paths.projectEdit({ project: p.name })),
-          remove: () => deleteProject(p),
-          editReason: editReason(),
-          deleteReason: deleteReason(),
-        })
-      }
+      edit={{ to: (p) => paths.projectEdit({ project: p.name }), keepQuery: true }}
+      remove={{ run: deleteProject }}
     >
       <Outlet />
     </ResourceList>

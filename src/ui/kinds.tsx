@@ -19,29 +19,36 @@ import { S } from '../strings'
 export interface Kind {
   /** One of them, as a sentence starts: "VPC", "Anti-affinity group". */
   readonly one: string
+  /** The article of one of them inside a sentence: "an anti-affinity group", "a VPC". */
+  readonly article: 'a' | 'an'
   /** The list's title (and its sidebar entry's label where it has one). */
   readonly many: string
   readonly icon: ReactNode
 }
 
 export const kinds = {
-  project: { one: 'Project', many: S.crumbs.projects, icon: <FolderIcon /> },
-  instance: { one: 'Instance', many: S.crumbs.instances, icon: <InstancesIcon /> },
-  disk: { one: 'Disk', many: 'Disks', icon: <DisksIcon /> },
-  snapshot: { one: 'Snapshot', many: 'Snapshots', icon: <SnapshotsIcon /> },
-  image: { one: 'Image', many: 'Images', icon: <ImagesIcon /> },
-  siloImage: { one: 'Image', many: 'Silo images', icon: <ImagesIcon /> },
-  vpc: { one: 'VPC', many: S.crumbs.vpcs, icon: <NetworkingIcon /> },
-  router: { one: 'Router', many: S.crumbs.routers, icon: <NetworkingIcon /> },
-  floatingIp: { one: 'Floating IP', many: 'Floating IPs', icon: <NetworkingIcon /> },
-  antiAffinityGroup: { one: 'Anti-affinity group', many: 'Anti-affinity groups', icon: <ServerIcon /> },
-  sshKey: { one: 'SSH key', many: 'SSH keys', icon: <KeyIcon /> },
-  accessToken: { one: 'Token', many: 'Access tokens', icon: <KeyIcon /> },
-  silo: { one: 'Silo', many: S.crumbs.silos, icon: <CloudIcon /> },
-  ipPool: { one: 'IP pool', many: S.crumbs.ipPools, icon: <NetworkingIcon /> },
-  sled: { one: 'Sled', many: S.crumbs.sleds, icon: <ServerIcon /> },
-  switch: { one: 'Switch', many: 'Switches', icon: <NetworkingIcon /> },
-  physicalDisk: { one: 'Physical disk', many: 'Physical disks', icon: <DisksIcon /> },
+  project: { one: 'Project', article: 'a', many: S.crumbs.projects, icon: <FolderIcon /> },
+  instance: { one: 'Instance', article: 'an', many: S.crumbs.instances, icon: <InstancesIcon /> },
+  disk: { one: 'Disk', article: 'a', many: 'Disks', icon: <DisksIcon /> },
+  snapshot: { one: 'Snapshot', article: 'a', many: 'Snapshots', icon: <SnapshotsIcon /> },
+  image: { one: 'Image', article: 'an', many: 'Images', icon: <ImagesIcon /> },
+  siloImage: { one: 'Image', article: 'an', many: 'Silo images', icon: <ImagesIcon /> },
+  vpc: { one: 'VPC', article: 'a', many: S.crumbs.vpcs, icon: <NetworkingIcon /> },
+  router: { one: 'Router', article: 'a', many: S.crumbs.routers, icon: <NetworkingIcon /> },
+  floatingIp: { one: 'Floating IP', article: 'a', many: 'Floating IPs', icon: <NetworkingIcon /> },
+  antiAffinityGroup: {
+    one: 'Anti-affinity group',
+    article: 'an',
+    many: 'Anti-affinity groups',
+    icon: <ServerIcon />,
+  },
+  sshKey: { one: 'SSH key', article: 'an', many: 'SSH keys', icon: <KeyIcon /> },
+  accessToken: { one: 'Token', article: 'a', many: 'Access tokens', icon: <KeyIcon /> },
+  silo: { one: 'Silo', article: 'a', many: S.crumbs.silos, icon: <CloudIcon /> },
+  ipPool: { one: 'IP pool', article: 'an', many: S.crumbs.ipPools, icon: <NetworkingIcon /> },
+  sled: { one: 'Sled', article: 'a', many: S.crumbs.sleds, icon: <ServerIcon /> },
+  switch: { one: 'Switch', article: 'a', many: 'Switches', icon: <NetworkingIcon /> },
+  physicalDisk: { one: 'Physical disk', article: 'a', many: 'Physical disks', icon: <DisksIcon /> },
 } as const satisfies Record<string, Kind>
 
 /** The noun inside a sentence ("Delete anti-affinity group web"): lower case, unless it starts with an
@@ -49,4 +56,9 @@ export const kinds = {
 export function inSentence(kind: Kind): string {
   const second = kind.one.charAt(1)
   return second !== second.toLowerCase() ? kind.one : kind.one.charAt(0).toLowerCase() + kind.one.slice(1)
+}
+
+/** One of them inside a sentence, with its article: "creating an anti-affinity group", "deleting a VPC". */
+export function withArticle(kind: Kind): string {
+  return `${kind.article} ${inSentence(kind)}`
 }

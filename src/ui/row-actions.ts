@@ -1,34 +1,24 @@
-// The row menu of a list whose rows are edited in a side form and deleted after a confirm (spec 4,
-// interface behaviours): every such list offers the same two items with the same wording.
+// The Edit and Delete items of a row's menu (spec 4, interface behaviours): every list whose rows are
+// edited in a form and deleted after a confirm offers the same two items with the same wording.
 import type { ActionMenuItem } from '../components/ActionMenu'
 import { confirmDelete } from '../components/confirm-queue'
 import { inSentence, type Kind } from './kinds'
 
-export interface EditDelete {
-  /** What the row is; the confirm dialog names it ("Delete IP pool web"). */
-  kind: Kind
-  name: string
-  edit: () => void
-  remove: () => Promise<unknown>
-  editReason: string | undefined
-  deleteReason: string | undefined
+export function editItem(edit: () => void, disabledReason: string | undefined): ActionMenuItem {
+  return { label: 'Edit', disabledReason, onSelect: edit }
 }
 
-export function editDeleteActions({
-  kind,
-  name,
-  edit,
-  remove,
-  editReason,
-  deleteReason,
-}: EditDelete): ActionMenuItem[] {
-  return [
-    { label: 'Edit', disabledReason: editReason, onSelect: edit },
-    {
-      label: 'Delete',
-      danger: true,
-      disabledReason: deleteReason,
-      onSelect: () => confirmDelete({ resourceKind: inSentence(kind), name, run: remove }),
-    },
-  ]
+/** Delete, after a confirm that names the row ("Delete IP pool web"); a refusal shows in the dialog. */
+export function deleteItem(
+  kind: Kind,
+  name: string,
+  remove: () => Promise<unknown>,
+  disabledReason: string | undefined,
+): ActionMenuItem {
+  return {
+    label: 'Delete',
+    danger: true,
+    disabledReason,
+    onSelect: () => confirmDelete({ resourceKind: inSentence(kind), name, run: remove }),
+  }
 }

@@ -2,7 +2,6 @@
 // description, created; edit (on the group's page) and delete from the row menu. The member count is
 // left out: it would cost a members request per row. The create form (`affinity-new`) is a child route
 // rendered over this list, keeping the list's page.
-import { useLocation } from 'wouter'
 import { createdColumn, descriptionColumn } from '../../components/columns'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -11,7 +10,6 @@ import { paths } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
-import { editDeleteActions } from '../../ui/row-actions'
 import { type AntiAffinityGroup, deleteGroup, groupWriteNeed } from './affinity-actions'
 
 const columnsFor = (project: string) =>
@@ -38,35 +36,22 @@ export const AffinityCreateRoute: FormRoute = formRoute(
 
 export default function AffinityPage() {
   const { project } = useRouteParams('project')
-  const [, navigate] = useLocation()
-  const createReason = useActionReason(groupWriteNeed(project, 'creating an anti-affinity group'))
-  const editReason = useActionReason(groupWriteNeed(project, 'editing an anti-affinity group'))
-  const deleteReason = useActionReason(groupWriteNeed(project, 'deleting an anti-affinity group'))
+  const reason = useActionReason((what) => groupWriteNeed(project, what))
   return (
     <ResourceList
       kind={kinds.antiAffinityGroup}
       endpoint="antiAffinityGroupList"
       params={{ query: { project } }}
       columns={columnsFor(project)}
-      create={{
-        label: 'New group',
-        to: paths.affinityNew({ project }),
-        disabledReason: createReason(),
-      }}
+      reason={reason}
+      create={{ label: 'New group', to: paths.affinityNew({ project }) }}
       empty={{
         title: 'No anti-affinity groups',
         body: `Project ${project} has no anti-affinity groups. A group keeps its instances on different sleds.`,
       }}
-      actions={(g) =>
-        editDeleteActions({
-          kind: kinds.antiAffinityGroup,
-          name: g.name,
-          edit: () => navigate(paths.affinityGroupEdit({ project, antiAffinityGroup: g.name })),
-          remove: () => deleteGroup(g),
-          editReason: editReason(),
-          deleteReason: deleteReason(),
-        })
-      }
+      // The edit form opens over the group's page.
+      edit={{ to: (g) => paths.affinityGroupEdit({ project, antiAffinityGroup: g.name }) }}
+      remove={{ run: deleteGroup }}
     >
       <Outlet />
     </ResourceList>

@@ -5,7 +5,7 @@
 import { css } from 'styled-system/css'
 import type { Disk } from '../../api/types'
 import { createdColumn } from '../../components/columns'
-import { confirmAction, confirmDelete } from '../../components/confirm-queue'
+import { confirmAction } from '../../components/confirm-queue'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
@@ -65,11 +65,8 @@ export default function DisksPage() {
       params={{ query: { project } }}
       columns={columnsFor(project)}
       isMoving={diskIsMoving}
-      create={{
-        label: 'New disk',
-        to: paths.disksNew({ project }),
-        disabledReason: reason(),
-      }}
+      reason={reason}
+      create={{ label: 'New disk', to: paths.disksNew({ project }) }}
       empty={{
         title: 'No disks',
         body: `Project ${project} has no disks yet. Create a blank disk, copy a snapshot or an image, or upload an image file.`,
@@ -96,18 +93,11 @@ export default function DisksPage() {
               run: () => performDiskAction(d, { type: 'DETACH' }),
             }),
         },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: why(d, 'DELETE'),
-          onSelect: () =>
-            confirmDelete({
-              resourceKind: 'disk',
-              name: d.name,
-              run: () => performDiskAction(d, { type: 'DELETE' }),
-            }),
-        },
       ]}
+      remove={{
+        run: (d) => performDiskAction(d, { type: 'DELETE' }),
+        refusal: (d) => diskRowRefusal(d, 'DELETE'),
+      }}
     >
       <Outlet />
     </ResourceList>

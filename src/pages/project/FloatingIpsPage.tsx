@@ -10,7 +10,7 @@ import { useResource } from '../../../storage'
 import type { FloatingIp } from '../../api/types'
 import { CopyButton } from '../../components'
 import { descriptionColumn } from '../../components/columns'
-import { confirmAction, confirmDelete } from '../../components/confirm-queue'
+import { confirmAction } from '../../components/confirm-queue'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
@@ -22,7 +22,6 @@ import {
   floatingIpRefusal,
 } from '../../forms/floating-ip'
 import { useActionReason } from '../../hooks/use-action-reason'
-import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
 import { Outlet, useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
@@ -91,7 +90,6 @@ export const FloatingIpEditRoute: FormRoute = paramsFormRoute(
 
 export default function FloatingIpsPage() {
   const { project } = useRouteParams('project')
-  const go = useListGo()
   const reason = useActionReason(floatingIpNeed(project))
   const why = (f: FloatingIp, action: FloatingIpAction) => reason(floatingIpRefusal(f, action))
   const [attaching, setAttaching] = useState<FloatingIp | null>(null)
@@ -101,21 +99,14 @@ export default function FloatingIpsPage() {
       endpoint="floatingIpList"
       params={{ query: { project } }}
       columns={columnsFor(project)}
-      create={{
-        label: 'New floating IP',
-        to: paths.floatingIpsNew({ project }),
-        disabledReason: reason(),
-      }}
+      reason={reason}
+      create={{ label: 'New floating IP', to: paths.floatingIpsNew({ project }) }}
       empty={{
         title: 'No floating IPs',
         body: `Project ${project} has no floating IPs yet. A floating IP keeps its address while it moves between instances.`,
       }}
+      edit={{ to: (f) => paths.floatingIpEdit({ project, floatingIp: f.name }), keepQuery: true }}
       actions={(f) => [
-        {
-          label: 'Edit',
-          disabledReason: reason(),
-          onSelect: () => go(paths.floatingIpEdit({ project, floatingIp: f.name })),
-        },
         { label: 'Attach to an instance', disabledReason: why(f, 'attach'), onSelect: () => setAttaching(f) },
         {
           label: 'Detach',
@@ -130,14 +121,8 @@ export default function FloatingIpsPage() {
               run: () => detachFloatingIp(f).then(() => toast.success(`Floating IP ${f.name} detached`)),
             }),
         },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: why(f, 'delete'),
-          onSelect: () =>
-            confirmDelete({ resourceKind: 'floating IP', name: f.name, run: () => deleteFloatingIp(f) }),
-        },
       ]}
+      remove={{ run: deleteFloatingIp, refusal: (f) => floatingIpRefusal(f, 'delete') }}
     >
       <Outlet />
       {attaching && (

@@ -52,11 +52,8 @@ export default function ImagesPage() {
       endpoint="imageList"
       params={{ query: { project } }}
       columns={imageColumns}
-      create={{
-        label: 'Upload image',
-        to: paths.imagesNew({ project }),
-        disabledReason: reason(),
-      }}
+      reason={reason}
+      create={{ label: 'Upload image', to: paths.imagesNew({ project }) }}
       empty={imagesEmpty(
         `Project ${project} has no images yet. Upload an image file, or make one from a snapshot.`,
       )}

@@ -6,7 +6,7 @@ import { css } from 'styled-system/css'
 import type { Instance } from '../../api/types'
 import type { BulkAction } from '../../components/BulkBar'
 import { createdColumn } from '../../components/columns'
-import { confirmAction, confirmDelete } from '../../components/confirm-queue'
+import { confirmAction } from '../../components/confirm-queue'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
@@ -95,11 +95,8 @@ export default function InstancesPage() {
       endpoint="instanceList"
       params={{ query: { project } }}
       columns={columns}
-      create={{
-        label: 'New instance',
-        to: paths.instancesNew({ project }),
-        disabledReason: reason(),
-      }}
+      reason={reason}
+      create={{ label: 'New instance', to: paths.instancesNew({ project }) }}
       isMoving={instanceIsMoving}
       bulk={bulk}
       empty={{ title: 'No instances', body: `Project ${project} has no instances yet.` }}
@@ -119,18 +116,11 @@ export default function InstancesPage() {
             }),
         },
         { label: 'Reboot', disabledReason: why(i, 'REBOOT'), onSelect: () => run(i, 'REBOOT', 'reboot') },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: why(i, 'DELETE'),
-          onSelect: () =>
-            confirmDelete({
-              resourceKind: 'instance',
-              name: i.name,
-              run: () => performInstanceAction(i, 'DELETE'),
-            }),
-        },
       ]}
+      remove={{
+        run: (i) => performInstanceAction(i, 'DELETE'),
+        refusal: (i) => instanceRowRefusal(i, 'DELETE'),
+      }}
     />
   )
 }

@@ -7,7 +7,6 @@ import { useResource } from '../../../storage'
 import type { Snapshot } from '../../api/types'
 import { Badge } from '../../components/Badge'
 import { createdColumn } from '../../components/columns'
-import { confirmDelete } from '../../components/confirm-queue'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useActionReason } from '../../hooks/use-action-reason'
@@ -69,9 +68,7 @@ export default function SnapshotsPage() {
   const { project } = useRouteParams('project')
   const go = useListGo()
   // The roles the mock (like the platform) demands: project collaborator for each of these writes.
-  const createReason = useActionReason({ project, role: 'collaborator', what: 'creating a snapshot' })
-  const imageReason = useActionReason({ project, role: 'collaborator', what: 'creating an image' })
-  const deleteReason = useActionReason({ project, role: 'collaborator', what: 'deleting a snapshot' })
+  const reason = useActionReason((what) => ({ project, role: 'collaborator', what }))
   return (
     <ResourceList
       kind={kinds.snapshot}
@@ -79,11 +76,8 @@ export default function SnapshotsPage() {
       params={{ query: { project } }}
       columns={columnsFor(project)}
       isMoving={snapshotIsMoving}
-      create={{
-        label: 'New snapshot',
-        to: paths.snapshotsNew({ project }),
-        disabledReason: createReason(),
-      }}
+      reason={reason}
+      create={{ label: 'New snapshot', to: paths.snapshotsNew({ project }) }}
       empty={{
         title: 'No snapshots',
         body: `Project ${project} has no snapshots yet. Snapshot an attached or detached disk.`,
@@ -91,17 +85,11 @@ export default function SnapshotsPage() {
       actions={(s) => [
         {
           label: 'Create image',
-          disabledReason: imageReason(imageFromSnapshotRefusal(s)),
+          disabledReason: reason(imageFromSnapshotRefusal(s), 'creating an image'),
           onSelect: () => go(paths.snapshotImagesNew({ project, snapshot: s.name })),
         },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: deleteReason(),
-          onSelect: () =>
-            confirmDelete({ resourceKind: 'snapshot', name: s.name, run: () => deleteSnapshot(s) }),
-        },
       ]}
+      remove={{ run: deleteSnapshot }}
     >
       <Outlet />
     </ResourceList>

@@ -3,10 +3,8 @@
 // routes: their side modals open in this list's <Outlet />, over the list, which stays mounted.
 import type { SshKey } from '../../api/types'
 import { createdColumn, descriptionColumn } from '../../components/columns'
-import { confirmDelete } from '../../components/confirm-queue'
 import { copyAndSay, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
-import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
 import { Outlet } from '../../route-context'
@@ -43,14 +41,13 @@ export const SshKeyViewRoute: FormRoute = paramsFormRoute(
 
 export default function SshKeysPage() {
   const go = useListGo()
-  // The user's own keys: no role is needed, only a link.
-  const reason = useActionReason(null)
+  // The user's own keys: no role is needed (the list's default reason), only a link.
   return (
     <ResourceList
       kind={kinds.sshKey}
       endpoint="currentUserSshKeyList"
       columns={columns}
-      create={{ label: 'Add SSH key', to: paths.sshKeysNew(), disabledReason: reason() }}
+      create={{ label: 'Add SSH key', to: paths.sshKeysNew() }}
       empty={{
         title: 'No SSH keys',
         body: 'Keys you add here can be placed on new instances so you can sign in to them over SSH.',
@@ -61,14 +58,8 @@ export default function SshKeysPage() {
           label: 'Copy public key',
           onSelect: () => copyAndSay(k.publicKey, 'Public key copied'),
         },
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: reason(),
-          onSelect: () =>
-            confirmDelete({ resourceKind: 'SSH key', name: k.name, run: () => deleteSshKey(k) }),
-        },
       ]}
+      remove={{ run: deleteSshKey }}
     >
       <Outlet />
     </ResourceList>

@@ -2,7 +2,6 @@
 // used and remaining (one utilization call per pool, read after the rows have painted and only for
 // rows on screen) and created; Edit (over the pool's page) and Delete from the row menu. A pool that
 // still has ranges is refused, and the confirm dialog says so. `ip-pools-new` opens over the list.
-import { useLocation } from 'wouter'
 import { createdColumn, descriptionColumn } from '../../components/columns'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -12,7 +11,6 @@ import { paths } from '../../paths'
 import { Outlet } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
-import { editDeleteActions } from '../../ui/row-actions'
 import { PoolUsage } from './ip-pool/usage'
 
 const columns = defineColumns<IpPool>([
@@ -34,30 +32,25 @@ export const IpPoolCreateRoute: FormRoute = formRoute(
   (r) => ({ back: paths.ipPools(), onSaved: (pool) => r.navigate(paths.ipPool({ pool: pool.name })) }),
 )
 
+/** Editing and deleting a pool are both "changing an IP pool", as on the pool's page. */
+const poolNeed = (what: string) => ipPoolNeed(what.startsWith('creating') ? what : 'changing an IP pool')
+
 export default function IpPoolsPage() {
-  const [, navigate] = useLocation()
-  const createReason = useFleetActionReason(ipPoolNeed('creating an IP pool'))
-  const writeReason = useFleetActionReason(ipPoolNeed('changing an IP pool'))
+  const reason = useFleetActionReason(poolNeed)
   return (
     <ResourceList
       kind={kinds.ipPool}
       endpoint="systemIpPoolList"
       columns={columns}
-      create={{ label: 'New IP pool', to: paths.ipPoolsNew(), disabledReason: createReason() }}
+      reason={reason}
+      create={{ label: 'New IP pool', to: paths.ipPoolsNew() }}
       empty={{
         title: 'No IP pools',
         body: 'IP pools hold the addresses instances and floating IPs take: create one, add ranges, link it to silos.',
       }}
-      actions={(p) =>
-        editDeleteActions({
-          kind: kinds.ipPool,
-          name: p.name,
-          edit: () => navigate(paths.ipPoolEdit({ pool: p.name })),
-          remove: () => deletePool(p),
-          editReason: writeReason(),
-          deleteReason: writeReason(),
-        })
-      }
+      // The edit form opens over the pool's page.
+      edit={{ to: (p) => paths.ipPoolEdit({ pool: p.name }) }}
+      remove={{ run: deletePool }}
     >
       <Outlet />
     </ResourceList>

@@ -3,7 +3,6 @@
 // dialog shows its message). `silos-new` opens over the list in its outlet. Writes need a fleet admin.
 
 import { createdColumn, descriptionColumn } from '../../components/columns'
-import { confirmDelete } from '../../components/confirm-queue'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { deleteSilo, identityModeLabel, type Silo, siloNeed } from '../../forms/silo'
@@ -28,27 +27,19 @@ export const SiloCreateRoute: FormRoute = formRoute(
 )
 
 export default function SilosPage() {
-  const createReason = useFleetActionReason(siloNeed('creating a silo'))
-  const deleteReason = useFleetActionReason(siloNeed('deleting a silo'))
+  const reason = useFleetActionReason(siloNeed)
   return (
     <ResourceList
       kind={kinds.silo}
       endpoint="siloList"
       columns={columns}
-      create={{ label: 'New silo', to: paths.silosNew(), disabledReason: createReason() }}
+      reason={reason}
+      create={{ label: 'New silo', to: paths.silosNew() }}
       empty={{
         title: 'No silos',
         body: 'A silo isolates its users, projects and resources from every other silo.',
       }}
-      actions={(silo) => [
-        {
-          label: 'Delete',
-          danger: true,
-          disabledReason: deleteReason(),
-          onSelect: () =>
-            confirmDelete({ resourceKind: 'silo', name: silo.name, run: () => deleteSilo(silo) }),
-        },
-      ]}
+      remove={{ run: deleteSilo }}
     >
       <Outlet />
     </ResourceList>

@@ -3,7 +3,6 @@
 // child route rendered over this list, keeping the list's page.
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { useLocation } from 'wouter'
 import { useResource } from '../../../../storage'
 import { createdColumn, descriptionColumn } from '../../../components/columns'
 import { AfterPaint, nameColumn, ResourceList } from '../../../components/ResourceList'
@@ -14,7 +13,6 @@ import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import { type FormRoute, formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
-import { editDeleteActions } from '../../../ui/row-actions'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
 
@@ -54,36 +52,23 @@ export const VpcCreateRoute: FormRoute = formRoute(
 
 export default function VpcsPage() {
   const { project } = useRouteParams('project')
-  const [, navigate] = useLocation()
   const columns = useMemo(() => columnsFor(project), [project])
-  const createReason = useActionReason(vpcWriteNeed(project, 'creating a VPC'))
-  const editReason = useActionReason(vpcWriteNeed(project, 'editing a VPC'))
-  const deleteReason = useActionReason(vpcWriteNeed(project, 'deleting a VPC'))
+  const reason = useActionReason((what) => vpcWriteNeed(project, what))
   return (
     <ResourceList
       kind={kinds.vpc}
       endpoint="vpcList"
       params={{ query: { project } }}
       columns={columns}
-      create={{
-        label: 'New VPC',
-        to: paths.vpcsNew({ project }),
-        disabledReason: createReason(),
-      }}
+      reason={reason}
+      create={{ label: 'New VPC', to: paths.vpcsNew({ project }) }}
       empty={{
         title: 'No VPCs',
         body: `Project ${project} has no VPCs. A VPC holds the subnets, routers and firewall rules of its instances' network interfaces.`,
       }}
-      actions={(vpc) =>
-        editDeleteActions({
-          kind: kinds.vpc,
-          name: vpc.name,
-          edit: () => navigate(paths.vpcEdit({ project, vpc: vpc.name })),
-          remove: () => deleteVpc(vpc),
-          editReason: editReason(),
-          deleteReason: deleteReason(),
-        })
-      }
+      // The edit form opens over the VPC's page.
+      edit={{ to: (vpc) => paths.vpcEdit({ project, vpc: vpc.name }) }}
+      remove={{ run: deleteVpc }}
     >
       <Outlet />
     </ResourceList>
