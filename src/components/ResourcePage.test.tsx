@@ -11,7 +11,30 @@ import { S, T } from '../strings'
 import { kinds } from '../ui/kinds'
 import { ConfirmActionHost } from './ConfirmAction'
 import { closeConfirmAction } from './confirm-queue'
-import { EditDeleteActions, IdentityDetails, ResourcePage, type ResourcePageProps } from './ResourcePage'
+import {
+  EditDeleteActions,
+  IdentityDetails,
+  ResourceFrame,
+  type ResourceFrameProps,
+  ResourcePage,
+} from './ResourcePage'
+
+const reads = vi.hoisted(() => ({
+  view: undefined as unknown,
+  calls: [] as unknown[][],
+  polls: [] as unknown[],
+}))
+vi.mock('../../storage', async (original) => ({
+  ...(await original<object>()),
+  useResource: (...args: unknown[]) => {
+    reads.calls.push(args)
+    return reads.view
+  },
+  useResourcePoll: (_view: unknown, isMoving: unknown) => {
+    reads.polls.push(isMoving)
+    return false
+  },
+}))
 
 afterEach(() => {
   act(() => closeConfirmAction())
@@ -42,12 +65,12 @@ const tabs = () => [
   { label: 'Routers', href: '/vpcs/web/routers' },
 ]
 
-function setup(view: QueryResult<Thing>, extra: Partial<ResourcePageProps<Thing>> = {}, outlet?: ReactNode) {
+function setup(view: QueryResult<Thing>, extra: Partial<ResourceFrameProps<Thing>> = {}, outlet?: ReactNode) {
   const location = memoryLocation({ path: '/vpcs/web/subnets' })
   render(
     <Router hook={location.hook}>
       <OutletContext.Provider value={outlet ?? <p>the child route</p>}>
-        <ResourcePage
+        <ResourceFrame
           view={view}
           kind={kinds.vpc}
           name="web"
@@ -55,7 +78,7 @@ function setup(view: QueryResult<Thing>, extra: Partial<ResourcePageProps<Thing>
           {...extra}
         >
           {(t) => <p>DNS name of {t.name}</p>}
-        </ResourcePage>
+        </ResourceFrame>
       </OutletContext.Provider>
     </Router>,
   )
@@ -63,7 +86,7 @@ function setup(view: QueryResult<Thing>, extra: Partial<ResourcePageProps<Thing>
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent
 
-describe('ResourcePage', () => {
+describe('ResourceFrame', () => {
   it('titles the page with the URL name while loading, without actions, details or tabs', () => {
     setup(loading, { tabs })
     expect(heading()).toBe('web')
@@ -218,5 +241,27 @@ describe('EditDeleteActions', () => {
     setupActions({ edit: undefined })
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy()
+  })
+})
+
+describe('ResourcePage', () => {
+  it('reads its view endpoint, names the resource by its path parameter until it loads, and polls while moving', () => {
+    reads.view = loading
+    reads.calls = []
+    reads.polls = []
+    const params = { path: { vpc: 'web' }, query: { project: 'mock-project' } }
+    const isMoving = () => true
+    render(
+      <Router hook={memoryLocation({ path: '/vpcs/web' }).hook}>
+        <OutletContext.Provider value={null}>
+          <ResourcePage endpoint="vpcView" params={params} kind={kinds.vpc} isMoving={isMoving}>
+            {(vpc) => <p>DNS name {vpc.dnsName}</p>}
+          </ResourcePage>
+        </OutletContext.Provider>
+      </Router>,
+    )
+    expect(reads.calls[0]).toEqual(['vpcView', params])
+    expect(reads.polls[0]).toBe(isMoving)
+    expect(heading()).toBe('web')
   })
 })

@@ -3,10 +3,13 @@
 // resource's name (the URL's until the resource loads), the page's actions once it is known and how
 // fresh the copy shown is; then what the resource is, and its tabs (child routes) or, for a page
 // without tabs, its child route (a form opened over it). A resource the server says is not there is
-// Page not found; offline with nothing cached the page says so instead of claiming it is gone.
+// Page not found; offline with nothing cached the page says so instead of claiming it is gone. The
+// page reads the resource itself (storage's useResource), polling it while it is on its way to
+// another state, so no page reads its resource by hand.
 import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import type { QueryResult } from '../../storage'
+import { type QueryResult, useResource, useResourcePoll } from '../../storage'
+import type { ApiParams, ApiResponse, OperationName } from '../api/types'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { Outlet } from '../route-context'
 import { inSentence, type Kind } from '../ui/kinds'
@@ -21,8 +24,8 @@ import { type RouteTab, RouteTabs } from './Tabs'
 
 type Named = { name: string }
 
-export type ResourcePageProps<T> = {
-  view: QueryResult<T>
+/** What a resource's page shows of it, once read. */
+type Shown<T> = {
   /** What the resource is: its icon, and its noun as a sentence starts ("VPC", "Anti-affinity group"),
    * which names the tab list ("VPC web") and the offline notice. */
   kind: Kind
@@ -38,13 +41,36 @@ export type ResourcePageProps<T> = {
   tabs?: (data: T) => readonly RouteTab[]
   /** What the resource is (its details) and anything else above the tabs. */
   children: (data: T) => ReactNode
-} & (T extends Named
-  ? { /** What the page calls the resource; its `name` unless given. */ label?: (data: T) => string }
-  : { label: (data: T) => string })
+  /** What the page calls the resource; its `name` unless given (a resource without one must). */
+  label?: (data: T) => string
+}
+
+export type ResourceFrameProps<T> = { view: QueryResult<T> } & Shown<T>
 
 const nameOf = (data: unknown) => (data as Named).name
+const never = () => false
+/** The one parameter of a view's path: what the resource is read by, its name or ID in the URL. */
+const pathName = (params: unknown) =>
+  Object.values((params as { path: Record<string, string> }).path)[0] ?? ''
 
-export function ResourcePage<T>(props: ResourcePageProps<T>) {
+export type ResourcePageProps<N extends OperationName> = Omit<Shown<ApiResponse<N>>, 'name'> & {
+  /** The resource's view endpoint and its parameters: the page reads it through storage. The one
+   * parameter of its path (the URL's name or ID of the resource) is the page's `name`. */
+  endpoint: N
+  params: ApiParams<N>
+  /** The resource is on its way to another state (an instance starting): while it is, the page polls it. */
+  isMoving?: (data: ApiResponse<N>) => boolean
+} & (ApiResponse<N> extends Named ? unknown : { label: (data: ApiResponse<N>) => string })
+
+/** A resource's page over its view endpoint: reads it (polled while `isMoving`) and frames it. */
+export function ResourcePage<N extends OperationName>(props: ResourcePageProps<N>) {
+  const view = useResource(props.endpoint, props.params)
+  useResourcePoll(view, props.isMoving ?? never)
+  return <ResourceFrame {...props} name={pathName(props.params)} view={view} />
+}
+
+/** The page's frame over a view already read (its states: loading, offline, failed, missing). */
+export function ResourceFrame<T>(props: ResourceFrameProps<T>) {
   const { view, name, kindInTitle, actions, tabs, children } = props
   const { one: kind, icon } = props.kind
   const label: (data: T) => string = props.label ?? nameOf

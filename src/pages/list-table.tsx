@@ -2,15 +2,18 @@
 // router's routes, a gateway's pools and addresses, a pool's ranges, a silo's identity providers. Each
 // of them showed the list's items keyed by id, skeleton rows while the first answer is on its way and
 // emptyOf's notice (why nothing could be read, else the empty state) by hand, and each "New …" button
-// beside a heading went to its form's route keeping the list's query. They do it here once, with the
-// linked name and created columns their tables share.
+// beside a heading went to its form's route keeping the list's query, as did each row's Edit. They do
+// it here once, with the linked name and created columns their tables share.
 import type { ReactNode } from 'react'
+import type { ApiParams, ListOperationName, OperationName } from '../api/types'
 import { Button, type Column } from '../components'
+import type { ActionMenuItem } from '../components/ActionMenu'
 import { createdColumn as createdColumnOf } from '../components/columns'
 import { ResourceLink } from '../components/ResourceLink'
+import { RowMenu } from '../components/RowMenu'
 import { useListGo } from '../hooks/use-list-go'
 import { TabTable } from './project/instance/shared'
-import { emptyOf } from './project/vpc/routing'
+import { editDeleteMenu, emptyOf } from './project/vpc/routing'
 
 /** A column naming each row by a link to its page, sorted by that name ("Name" unless it says). */
 export function linkColumn<T>(column: {
@@ -33,28 +36,68 @@ export function createdColumn<T extends { timeCreated: Date }>(): Column<T> {
   return { ...createdColumnOf<T>(), sortValue: (row) => row.timeCreated }
 }
 
-/** A button beside a tab's heading that opens a form's route over the tab, keeping the list's query. */
+/** A button beside a tab's heading that opens a form: its route `to` over the tab (keeping the list's
+ * query), or with `onOpen` a form the tab shows itself. */
 export function OpenFormButton({
   label,
-  to,
   reason,
+  ...opens
 }: {
   label: string
-  to: string
   reason: string | undefined
-}) {
+} & ({ to: string } | { onOpen: () => void })) {
   const go = useListGo()
   return (
-    <Button size="sm" disabledReason={reason} onClick={() => go(to)}>
+    <Button size="sm" disabledReason={reason} onClick={() => ('to' in opens ? go(opens.to) : opens.onOpen())}>
       {label}
     </Button>
   )
 }
 
+/** A row's menu named after the row ("Actions for web"); its items are built when it opens. */
+export const rowMenu =
+  <T extends { name: string }>(items: (row: T) => ActionMenuItem[]) =>
+  (row: T) => <RowMenu label={`Actions for ${row.name}`} items={() => items(row)} />
+
 /** A storage list as the tab reads it (a QueryResult of a list endpoint). */
 export type ListRead<T> = Parameters<typeof emptyOf>[0] & { data: { items: readonly T[] } | undefined }
 
-export function ListTable<T extends { id: string }>(props: {
+type PathKey<N extends OperationName> = ApiParams<N> extends { path: infer P } ? keyof P & string : never
+
+/** A row's Edit, Copy ID and Delete menu (routing.ts's editDeleteMenu), from what each row says. */
+export type EditDeleteRows<T, N extends OperationName> = {
+  /** What a row is, lowercase ("subnet"): the confirm dialog and the toasts name it. */
+  kind: string
+  /** Why a row's Edit and Delete are disabled. */
+  why: (row: T) => string | undefined
+  /** The path of a row's edit form; Edit opens it keeping the list's query, as "New …" does. */
+  edit: (row: T) => string
+  /** The delete call, the path parameter it takes the row's ID in, and the list a deleted row leaves. */
+  remove: { op: N; idParam: PathKey<N>; list: ListOperationName }
+  /** Items between Edit and Copy ID (e.g. "Network interfaces"). */
+  extra?: (row: T) => ActionMenuItem[]
+}
+
+function editDeleteRow<T extends { id: string; name: string }, N extends OperationName>(
+  menu: EditDeleteRows<T, N>,
+  row: T,
+  go: (to: string) => void,
+) {
+  return editDeleteMenu({
+    kind: menu.kind,
+    row,
+    why: menu.why(row),
+    edit: () => go(menu.edit(row)),
+    remove: {
+      op: menu.remove.op,
+      params: { path: { [menu.remove.idParam]: row.id } } as unknown as ApiParams<N>,
+      list: menu.remove.list,
+    },
+    extra: menu.extra?.(row),
+  })
+}
+
+export function ListTable<T extends { id: string }, N extends OperationName = never>(props: {
   /** The section's heading and the table's accessible name. */
   title: string
   list: ListRead<T>
@@ -65,9 +108,13 @@ export function ListTable<T extends { id: string }>(props: {
   /** The "New …" button beside the heading: its label, its form's path and why it is disabled. */
   create?: { label: string; to: string; reason: string | undefined }
   rowActions?: (row: T) => ReactNode
+  /** Each row's Edit, Copy ID and Delete, in place of `rowActions`. */
+  editDelete?: T extends { name: string } ? EditDeleteRows<T, N> : never
   skeletonRows?: number
 }) {
   const { list, create } = props
+  const go = useListGo()
+  const menu = props.editDelete as EditDeleteRows<T & { name: string }, N> | undefined
   return (
     <TabTable
       title={props.title}
@@ -75,7 +122,7 @@ export function ListTable<T extends { id: string }>(props: {
       columns={props.columns}
       rows={list.data?.items ?? []}
       rowKey={(row) => row.id}
-      rowActions={props.rowActions}
+      rowActions={menu ? (row) => editDeleteRow(menu, row as T & { name: string }, go) : props.rowActions}
       loading={list.isLoading}
       skeletonRows={props.skeletonRows}
       empty={emptyOf(list, props.what, props.empty)}

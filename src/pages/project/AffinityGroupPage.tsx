@@ -4,13 +4,12 @@
 // An unknown group is Page not found, but only on the server's word: offline with nothing cached the
 // page says it is offline instead.
 import { lazy, Suspense, useState } from 'react'
-import { type QueryResult, useList, useResource } from '../../../storage'
+import { type QueryResult, useList } from '../../../storage'
 import type { ApiResponse } from '../../api/types'
-import { Button, CloudOffIcon, defineColumns, ServerIcon } from '../../components'
+import { CloudOffIcon, defineColumns, ServerIcon } from '../../components'
 import { confirmAction } from '../../components/confirm-queue'
 import { Detail, Details } from '../../components/Details'
 import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../components/ResourcePage'
-import { RowMenu } from '../../components/RowMenu'
 import { type ActionReason, useActionReason } from '../../hooks/use-action-reason'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
@@ -18,7 +17,7 @@ import { T } from '../../strings'
 import { type FormRoute, formRoute, overItsPage } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { InstanceStateBadge } from '../../ui/StateBadge'
-import { linkColumn } from '../list-table'
+import { linkColumn, OpenFormButton, rowMenu } from '../list-table'
 import {
   type AntiAffinityGroup,
   deleteGroup,
@@ -110,17 +109,11 @@ function Members({
     <>
       <TabTable
         title="Members"
-        actions={
-          <Button size="sm" disabledReason={why} onClick={() => setAdding(true)}>
-            Add instance
-          </Button>
-        }
+        actions={<OpenFormButton label="Add instance" reason={why} onOpen={() => setAdding(true)} />}
         columns={columnsFor(project)}
         rows={rows ?? []}
         rowKey={(m) => m.id}
-        rowActions={(m) => (
-          <RowMenu label={`Actions for ${m.name}`} items={() => removeItems(group, m, why)} />
-        )}
+        rowActions={rowMenu((m) => removeItems(group, m, why))}
         loading={members.isLoading}
         empty={emptyOf(members, group)}
       />
@@ -134,15 +127,14 @@ function Members({
 }
 
 function GroupView({ project, name }: { project: string; name: string }) {
-  const view = useResource('antiAffinityGroupView', groupViewParams(project, name))
   // Read with the view, not after it: the URL names the group.
   const members = useList('antiAffinityGroupMemberList', memberListParams(project, name))
   const reason = useActionReason(groupWriteNeed(project, 'changing an anti-affinity group'))
   return (
     <ResourcePage
-      view={view}
+      endpoint="antiAffinityGroupView"
+      params={groupViewParams(project, name)}
       kind={kinds.antiAffinityGroup}
-      name={name}
       actions={(group) => (
         <EditDeleteActions
           kind={kinds.antiAffinityGroup}

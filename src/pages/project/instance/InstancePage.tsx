@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
-import { useResource, useResourcePoll } from '../../../../storage'
 import type { Instance, InstanceState } from '../../../api/types'
 import { Badge } from '../../../components'
 import { Detail, Details, monoValue } from '../../../components/Details'
@@ -76,14 +75,13 @@ function InstanceProps({ project, instance }: { project: string; instance: Insta
 }
 
 function InstanceView({ project, instance }: { project: string; instance: string }) {
-  const view = useResource('instanceView', instanceViewParams({ project, instance }))
-  useResourcePoll(view, polled)
   const ref = { project, instance }
   return (
     <ResourcePage
-      view={view}
+      endpoint="instanceView"
+      params={instanceViewParams(ref)}
+      isMoving={polled}
       kind={kinds.instance}
-      name={instance}
       actions={(data) => <InstanceActions project={project} instance={data} />}
       tabs={() => [
         { label: 'Storage', href: paths.instanceStorage(ref) },

@@ -9,7 +9,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useList, useResource } from '../../../../storage'
 import type { Instance } from '../../../api/types'
-import { Badge, Button, defineColumns, NetworkingIcon, toast } from '../../../components'
+import { Badge, defineColumns, NetworkingIcon, toast } from '../../../components'
 import { CopyableValue } from '../../../components/CopyableValue'
 import { confirmAction, confirmDelete, errorMessage } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
@@ -18,6 +18,7 @@ import { type ActionReason, useActionReason } from '../../../hooks/use-action-re
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
 import { instanceRowRefusal } from '../../../ui/row-state'
+import { OpenFormButton, rowMenu } from '../../list-table'
 import { externalIpKind } from './helpers'
 import { InstanceListTable } from './instance-list-table'
 import { NicAddresses, PoolName, SubnetName, VpcName } from './names'
@@ -200,22 +201,22 @@ export default function NetworkingTab() {
       <InstanceListTable
         title="Network interfaces"
         actions={
-          <Button size="sm" disabledReason={why.nic} onClick={() => setOpened({ form: 'add-nic' })}>
-            Add network interface
-          </Button>
+          <OpenFormButton
+            label="Add network interface"
+            reason={why.nic}
+            onOpen={() => setOpened({ form: 'add-nic' })}
+          />
         }
         list={nics}
         what="network interfaces"
         columns={nicColumns}
         rowKey={(n) => n.id}
-        {...(instance && {
-          rowActions: (n: Nic) => (
-            <RowMenu
-              label={`Actions for ${n.name}`}
-              items={() => nicMenuItems(instance, n, why.nic, () => setOpened({ form: 'edit-nic', nic: n }))}
-            />
-          ),
-        })}
+        rowActions={
+          instance &&
+          rowMenu((n: Nic) =>
+            nicMenuItems(instance, n, why.nic, () => setOpened({ form: 'edit-nic', nic: n })),
+          )
+        }
         empty={{
           icon: <NetworkingIcon />,
           title: 'No network interfaces',
@@ -226,12 +227,16 @@ export default function NetworkingTab() {
         title="External IPs"
         actions={
           <div className={actionBar}>
-            <Button size="sm" disabledReason={why.ephemeral} onClick={() => setOpened({ form: 'ephemeral' })}>
-              Attach ephemeral IP
-            </Button>
-            <Button size="sm" disabledReason={why.ip} onClick={() => setOpened({ form: 'floating' })}>
-              Attach floating IP
-            </Button>
+            <OpenFormButton
+              label="Attach ephemeral IP"
+              reason={why.ephemeral}
+              onOpen={() => setOpened({ form: 'ephemeral' })}
+            />
+            <OpenFormButton
+              label="Attach floating IP"
+              reason={why.ip}
+              onOpen={() => setOpened({ form: 'floating' })}
+            />
           </div>
         }
         list={ips}

@@ -7,16 +7,16 @@ import { css } from 'styled-system/css'
 import { isDueForAutoRestart } from '../../../../machines/instance.states'
 import { mutate, useList, useResource } from '../../../../storage'
 import type { ApiResponse, Instance } from '../../../api/types'
-import { Button, defineColumns, ServerIcon, Skeleton } from '../../../components'
+import { defineColumns, ServerIcon, Skeleton } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
-import { RowMenu } from '../../../components/RowMenu'
 import { useRunningActions } from '../../../hooks/live-actions'
 import { useActionReason } from '../../../hooks/use-action-reason'
 import { instanceUpdateBody, performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { formatDateTime } from '../../../util/date'
+import { OpenFormButton, rowMenu } from '../../list-table'
 import { ChooseForm, type ChooseFormCommon } from './ChooseForm'
 import { AUTO_RESTART_CHOICES, autoRestartPolicyLabel, autoRestartPolicyOf, cooldownLabel } from './helpers'
 import { InstanceListTable } from './instance-list-table'
@@ -152,9 +152,11 @@ export default function SettingsTab() {
           <h2 id={restartHeading} className={sectionHeading}>
             Auto-restart
           </h2>
-          <Button size="sm" disabledReason={why} onClick={() => setOpened('policy')}>
-            Change auto-restart policy
-          </Button>
+          <OpenFormButton
+            label="Change auto-restart policy"
+            reason={why}
+            onOpen={() => setOpened('policy')}
+          />
         </div>
         <dl className={css({ maxW: '48rem' })}>
           <div className={row}>
@@ -181,20 +183,12 @@ export default function SettingsTab() {
       </section>
       <InstanceListTable
         title="Anti-affinity groups"
-        actions={
-          <Button size="sm" disabledReason={joinWhy} onClick={() => setOpened('join')}>
-            Add to group
-          </Button>
-        }
+        actions={<OpenFormButton label="Add to group" reason={joinWhy} onOpen={() => setOpened('join')} />}
         list={groups}
         what="anti-affinity groups"
         columns={groupColumns}
         rowKey={(g) => g.id}
-        {...(i && {
-          rowActions: (g: Group) => (
-            <RowMenu label={`Actions for ${g.name}`} items={() => leaveGroup(i, g, why)} />
-          ),
-        })}
+        rowActions={i && rowMenu((g: Group) => leaveGroup(i, g, why))}
         empty={{
           icon: <ServerIcon />,
           title: 'No anti-affinity groups',

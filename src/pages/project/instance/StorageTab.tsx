@@ -7,9 +7,8 @@ import { css } from 'styled-system/css'
 import { diskStateLabel, isDiskTransitional } from '../../../../machines/disk.states'
 import { useList, useListPoll, useResource } from '../../../../storage'
 import type { Disk, Instance } from '../../../api/types'
-import { Badge, Button, DisksIcon, defineColumns, toast } from '../../../components'
+import { Badge, DisksIcon, defineColumns, toast } from '../../../components'
 import { confirmAction, errorMessage } from '../../../components/confirm-queue'
-import { RowMenu } from '../../../components/RowMenu'
 import { useRunningActions } from '../../../hooks/live-actions'
 import { type ActionReason, useActionReason } from '../../../hooks/use-action-reason'
 import { performDiskAction } from '../../../hooks/use-disk-actor'
@@ -18,6 +17,7 @@ import { useRouteParams } from '../../../route-context'
 import { diskBadgeColor } from '../../../ui/badges'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime } from '../../../util/date'
+import { OpenFormButton, rowMenu } from '../../list-table'
 import { instanceDisksParams, instanceViewParams } from './queries'
 import { listStandIn, TabTable } from './shared'
 import { attachRefusal, diskRowRefusals, snapshotNameFor } from './storage-actions'
@@ -151,12 +151,8 @@ function DiskActions({ instance, reasons }: { instance: Instance; reasons: Reaso
   const Form = opened === 'attach' ? AttachDiskForm : CreateDiskForm
   return (
     <div className={css({ display: 'flex', gap: '2' })}>
-      <Button size="sm" disabledReason={attachWhy} onClick={() => setOpened('attach')}>
-        Attach existing disk
-      </Button>
-      <Button size="sm" disabledReason={createWhy} onClick={() => setOpened('create')}>
-        Create disk
-      </Button>
+      <OpenFormButton label="Attach existing disk" reason={attachWhy} onOpen={() => setOpened('attach')} />
+      <OpenFormButton label="Create disk" reason={createWhy} onOpen={() => setOpened('create')} />
       {opened && (
         <Suspense fallback={null}>
           <Form
@@ -196,11 +192,7 @@ export default function StorageTab() {
     columns,
     rowKey: (d: Disk) => d.id,
     loading,
-    ...(current && {
-      rowActions: (d: Disk) => (
-        <RowMenu label={`Actions for ${d.name}`} items={() => diskMenuItems(current, d, reasons)} />
-      ),
-    }),
+    rowActions: current && rowMenu((d: Disk) => diskMenuItems(current, d, reasons)),
   }
   return (
     <>

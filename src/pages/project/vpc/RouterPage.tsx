@@ -5,13 +5,12 @@
 // Page not found; offline with nothing cached says so instead.
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
-import { useList, useResource } from '../../../../storage'
+import { useList } from '../../../../storage'
 import { defineColumns, NetworkingIcon } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { Detail, Details } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { useActionReason } from '../../../hooks/use-action-reason'
-import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
@@ -22,7 +21,6 @@ import { mono } from '../instance/shared'
 import { RouterKind } from './RoutersTab'
 import {
   describeEnd,
-  editDeleteMenu,
   kindLabel,
   networkingNeed,
   type Route,
@@ -79,7 +77,6 @@ export const RouteCreateRoute: FormRoute = paramsFormRoute(
 export const RouteEditRoute = RouteCreateRoute
 
 function Routes({ router, ...ref }: VpcRef & { router: Router }) {
-  const go = useListGo()
   const routes = useList('vpcRouterRouteList', { query: { ...ref, router: router.name, limit: 100 } })
   const createReason = useActionReason(networkingNeed(ref.project, 'creating a route'))
   const writeReason = useActionReason(networkingNeed(ref.project, 'changing a route'))
@@ -90,19 +87,12 @@ function Routes({ router, ...ref }: VpcRef & { router: Router }) {
       create={{ label: 'New route', to: paths.vpcRouteNew(at), reason: createReason(routeRefusal(router)) }}
       columns={columnsFor(ref)}
       list={routes}
-      rowActions={(r) =>
-        editDeleteMenu({
-          kind: 'route',
-          row: r,
-          why: writeReason(routeRefusal(router, r)),
-          edit: () => go(paths.vpcRouteEdit({ ...at, route: r.name })),
-          remove: {
-            op: 'vpcRouterRouteDelete',
-            params: { path: { route: r.id } },
-            list: 'vpcRouterRouteList',
-          },
-        })
-      }
+      editDelete={{
+        kind: 'route',
+        why: (r) => writeReason(routeRefusal(router, r)),
+        edit: (r) => paths.vpcRouteEdit({ ...at, route: r.name }),
+        remove: { op: 'vpcRouterRouteDelete', idParam: 'route', list: 'vpcRouterRouteList' },
+      }}
       skeletonRows={2}
       what="routes of this router"
       empty={{
@@ -116,12 +106,12 @@ function Routes({ router, ...ref }: VpcRef & { router: Router }) {
 
 export default function RouterPage() {
   const ref = useRouteParams('project', 'vpc', 'router')
-  const view = useResource('vpcRouterView', {
-    path: { router: ref.router },
-    query: { project: ref.project, vpc: ref.vpc },
-  })
   return (
-    <ResourcePage view={view} kind={kinds.router} name={ref.router}>
+    <ResourcePage
+      endpoint="vpcRouterView"
+      params={{ path: { router: ref.router }, query: { project: ref.project, vpc: ref.vpc } }}
+      kind={kinds.router}
+    >
       {(router) => (
         <>
           {routerRefusal(router) && (

@@ -6,13 +6,12 @@ import { useList } from '../../../../storage'
 import { Badge, defineColumns, NetworkingIcon } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { useActionReason } from '../../../hooks/use-action-reason'
-import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
-import { editDeleteMenu, networkingNeed, type Router, routerRefusal, type VpcRef } from './routing'
+import { networkingNeed, type Router, routerRefusal, type VpcRef } from './routing'
 
 /** A router's kind as a badge: the system one stands out as the VPC's own. */
 export const RouterKind = ({ kind }: Pick<Router, 'kind'>) => (
@@ -36,7 +35,6 @@ export const RouterEditRoute = RouterCreateRoute
 
 export default function RoutersTab() {
   const ref = useRouteParams('project', 'vpc')
-  const go = useListGo()
   const list = useList('vpcRouterList', { query: { ...ref, limit: 100 } })
   const createReason = useActionReason(networkingNeed(ref.project, 'creating a router'))
   const writeReason = useActionReason(networkingNeed(ref.project, 'changing a router'))
@@ -47,15 +45,12 @@ export default function RoutersTab() {
         create={{ label: 'New router', to: paths.vpcRoutersNew(ref), reason: createReason() }}
         columns={columnsFor(ref)}
         list={list}
-        rowActions={(r) =>
-          editDeleteMenu({
-            kind: 'router',
-            row: r,
-            why: writeReason(routerRefusal(r)),
-            edit: () => go(paths.vpcRouterEdit({ ...ref, router: r.name })),
-            remove: { op: 'vpcRouterDelete', params: { path: { router: r.id } }, list: 'vpcRouterList' },
-          })
-        }
+        editDelete={{
+          kind: 'router',
+          why: (r) => writeReason(routerRefusal(r)),
+          edit: (r) => paths.vpcRouterEdit({ ...ref, router: r.name }),
+          remove: { op: 'vpcRouterDelete', idParam: 'router', list: 'vpcRouterList' },
+        }}
         skeletonRows={2}
         what="routers of this VPC"
         empty={{ icon: <NetworkingIcon />, title: 'No routers', body: `VPC ${ref.vpc} has no routers.` }}

@@ -9,7 +9,6 @@ import { useList, useResource } from '../../../../storage'
 import { defineColumns, NetworkingIcon, SideModal } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { useActionReason } from '../../../hooks/use-action-reason'
-import { useListGo } from '../../../hooks/use-list-go'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
@@ -17,7 +16,7 @@ import { paramsFormRoute } from '../../../ui/form-route'
 import { createdColumn, ListTable } from '../../list-table'
 import { NicAddresses } from '../instance/names'
 import { mono } from '../instance/shared'
-import { editDeleteMenu, networkingNeed, type Subnet } from './routing'
+import { networkingNeed, type Subnet } from './routing'
 
 const LIMIT = 100
 const none = <span className={css({ color: 'fg.muted' })}>—</span>
@@ -104,7 +103,6 @@ export const SubnetEditRoute = SubnetCreateRoute
 
 export default function SubnetsTab() {
   const { project, vpc } = useRouteParams('project', 'vpc')
-  const go = useListGo()
   const list = useList('vpcSubnetList', { query: { project, vpc, limit: LIMIT } })
   const createReason = useActionReason(networkingNeed(project, 'creating a subnet'))
   const writeReason = useActionReason(networkingNeed(project, 'changing a subnet'))
@@ -116,16 +114,13 @@ export default function SubnetsTab() {
         create={{ label: 'New subnet', to: paths.vpcSubnetsNew({ project, vpc }), reason: createReason() }}
         columns={columns}
         list={list}
-        rowActions={(s) =>
-          editDeleteMenu({
-            kind: 'subnet',
-            row: s,
-            why: writeReason(),
-            edit: () => go(paths.vpcSubnetEdit({ project, vpc, subnet: s.name })),
-            extra: [{ label: 'Network interfaces', onSelect: () => setNicsOf(s.name) }],
-            remove: { op: 'vpcSubnetDelete', params: { path: { subnet: s.id } }, list: 'vpcSubnetList' },
-          })
-        }
+        editDelete={{
+          kind: 'subnet',
+          why: () => writeReason(),
+          edit: (s) => paths.vpcSubnetEdit({ project, vpc, subnet: s.name }),
+          extra: (s) => [{ label: 'Network interfaces', onSelect: () => setNicsOf(s.name) }],
+          remove: { op: 'vpcSubnetDelete', idParam: 'subnet', list: 'vpcSubnetList' },
+        }}
         skeletonRows={2}
         what="subnets of this VPC"
         empty={{

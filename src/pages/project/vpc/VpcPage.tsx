@@ -2,7 +2,6 @@
 // and its tabs, each a child route shown through the outlet; the tabs' forms, and the VPC's own edit
 // form, open over it. A rename moves to the new name's page; a delete lands on the list. A VPC that
 // does not exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
-import { useResource } from '../../../../storage'
 import { Detail, Details, monoValue } from '../../../components/Details'
 import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { deleteVpc, type Vpc, vpcViewParams, vpcWriteNeed } from '../../../forms/vpc'
@@ -31,12 +30,11 @@ export function vpcTabs(project: string, vpc: string) {
 
 export default function VpcPage() {
   const { project, vpc } = useRouteParams('project', 'vpc')
-  const view = useResource('vpcView', vpcViewParams(project, vpc))
   return (
     <ResourcePage
-      view={view}
+      endpoint="vpcView"
+      params={vpcViewParams(project, vpc)}
       kind={kinds.vpc}
-      name={vpc}
       actions={(data) => <VpcWrites project={project} vpc={data} />}
       tabs={() => vpcTabs(project, vpc)}
     >

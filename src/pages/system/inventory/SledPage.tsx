@@ -2,7 +2,6 @@
 // is (ID, baseboard, rack and slot, usable threads and RAM, policy, provision policy, state), the
 // "Set provision policy" action, and its tabs (instances placed on it, its physical disks). A sled that
 // does not exist is Page not found; offline with nothing cached says so.
-import { useResource } from '../../../../storage'
 import { Button } from '../../../components'
 import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
 import { ResourcePage } from '../../../components/ResourcePage'
@@ -46,14 +45,13 @@ function SledDetails({ sled }: { sled: Sled }) {
 
 export default function SledPage() {
   const { sledId } = useRouteParams('sledId')
-  const view = useResource('sledView', sledViewParams(sledId))
   const policy = useProvisionPolicyAction()
   return (
     <>
       <ResourcePage
-        view={view}
+        endpoint="sledView"
+        params={sledViewParams(sledId)}
         kind={kinds.sled}
-        name={sledId}
         label={(sled) => sled.baseboard.serial}
         kindInTitle
         actions={(sled) => (

@@ -1,10 +1,8 @@
 // The inventory's Sleds tab (issue 15): every sled of the fleet with its ID (linked to its page),
 // baseboard serial, part and revision, policy, provision policy and state. The row menu sets the
 // provision policy (fleet admin; never for an expunged sled), in a small dialog over the tab.
-import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
-import { kinds } from '../../../ui/kinds'
-import { baseboardColumns, HardwareStateBadge, PolicyBadge, SledId } from './columns'
+import { baseboardColumns, HardwareStateBadge, PolicyBadge, RackPartList, SledId } from './columns'
 import { useProvisionPolicyAction } from './provision-policy'
 import { provisionPolicyLabel, type Sled } from './sled'
 
@@ -19,15 +17,13 @@ const columns = defineColumns<Sled>([
 export default function SledsTab() {
   const policy = useProvisionPolicyAction()
   return (
-    <ResourceList
-      kind={kinds.sled}
+    <RackPartList
       endpoint="sledList"
       columns={columns}
-      menuLabel={(s) => `Actions for sled ${s.baseboard.serial}`}
       actions={(s) => [policy.item(s)]}
       empty={{ title: 'No sleds', body: 'No sled has been added to the rack yet.' }}
     >
       {policy.dialog}
-    </ResourceList>
+    </RackPartList>
   )
 }

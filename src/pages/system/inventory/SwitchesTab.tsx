@@ -1,8 +1,6 @@
 // The inventory's Switches tab (issue 15): each rack switch with its baseboard and rack. Read-only.
-import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
-import { kinds } from '../../../ui/kinds'
-import { baseboardColumns, ShortId } from './columns'
+import { baseboardColumns, RackPartList, ShortId } from './columns'
 import type { Switch } from './sled'
 
 const columns = defineColumns<Switch>([
@@ -13,11 +11,9 @@ const columns = defineColumns<Switch>([
 
 export default function SwitchesTab() {
   return (
-    <ResourceList
-      kind={kinds.switch}
+    <RackPartList
       endpoint="switchList"
       columns={columns}
-      menuLabel={(s) => `Actions for switch ${s.baseboard.serial}`}
       empty={{ title: 'No switches', body: 'No switch has been found in the rack.' }}
     />
   )

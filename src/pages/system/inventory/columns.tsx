@@ -1,12 +1,14 @@
 // Cells and columns shared by the inventory tabs and the sled page: a shortened ID with its copy button
-// (a link to the sled page for sleds), the policy and state badges of sleds and physical disks, and the
-// physical disks' list (the inventory's Disks tab adds the sled each disk sits in).
+// (a link to the sled page for sleds), the policy and state badges of sleds and physical disks, the
+// list of the rack's parts a baseboard names (sleds, switches), and the physical disks' list (the
+// inventory's Disks tab adds the sled each disk sits in).
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
+import type { ListItem } from '../../../api/types'
 import { Badge, type BadgeColor, CopyButton, defineColumns } from '../../../components'
-import { ResourceList } from '../../../components/ResourceList'
+import { ResourceList, type ResourceListProps } from '../../../components/ResourceList'
 import { paths } from '../../../paths'
-import { kinds } from '../../../ui/kinds'
+import { inSentence, kinds } from '../../../ui/kinds'
 import { formFactorLabel, type PhysicalDisk, policyBadge, shortId, stateBadge } from './sled'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
@@ -87,6 +89,23 @@ export function baseboardColumns<
     { id: 'part', header: 'Part', cell: (r) => <span className={mono}>{r.baseboard.part}</span> },
     { id: 'revision', header: 'Revision', cell: (r) => r.baseboard.revision },
   ])
+}
+
+/** What each list of the rack's parts lists. */
+const rackParts = { sledList: kinds.sled, switchList: kinds.switch }
+
+/** A list of the rack's parts a baseboard names (sleds, switches), titled by what its endpoint lists: a
+ * row's menu names the part by its kind and serial ("Actions for sled BRM42220004"). */
+export function RackPartList<N extends keyof typeof rackParts>(
+  props: Omit<ResourceListProps<N>, 'kind' | 'menuLabel'>,
+) {
+  const kind = rackParts[props.endpoint]
+  const noun = inSentence(kind)
+  // Both lists' rows carry a baseboard; TypeScript cannot see it through the open N.
+  const serial = (part: ListItem<N>) => (part as ListItem<keyof typeof rackParts>).baseboard.serial
+  return (
+    <ResourceList<N> {...props} kind={kind} menuLabel={(part) => `Actions for ${noun} ${serial(part)}`} />
+  )
 }
 
 /** The physical disks of the fleet (no sled) or of one sled: one list, so both tabs read the same. */

@@ -3,7 +3,6 @@
 // route in the outlet; the edit form opens there too. A rename moves to the new name's page; a delete
 // lands on the list (refused while the pool has ranges: the dialog shows why). An unknown pool is Page
 // not found; offline with nothing cached says so instead.
-import { useResource } from '../../../../storage'
 import { Detail, Details } from '../../../components/Details'
 import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import {
@@ -29,12 +28,11 @@ export const poolTabs = (pool: string) => [
 
 export default function IpPoolPage() {
   const { pool } = useRouteParams('pool')
-  const view = useResource('systemIpPoolView', poolViewParams(pool))
   return (
     <ResourcePage
-      view={view}
+      endpoint="systemIpPoolView"
+      params={poolViewParams(pool)}
       kind={kinds.ipPool}
-      name={pool}
       actions={(data) => <PoolWrites pool={data} />}
       tabs={() => poolTabs(pool)}
     >

@@ -2,7 +2,6 @@
 // description) with Delete, and its tabs, each a child route shown through the outlet: identity
 // providers, IP pools, quotas and fleet roles. A delete lands on the silos list. A silo that does not
 // exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
-import { useResource } from '../../../../storage'
 import { Detail, Details, IdValue } from '../../../components/Details'
 import { EditDeleteActions, ResourcePage } from '../../../components/ResourcePage'
 import { deleteSilo, identityModeLabel, type Silo, siloNeed, siloViewParams } from '../../../forms/silo'
@@ -25,12 +24,11 @@ export function siloTabs(silo: string) {
 
 export default function SiloPage() {
   const { silo } = useRouteParams('silo')
-  const view = useResource('siloView', siloViewParams(silo))
   return (
     <ResourcePage
-      view={view}
+      endpoint="siloView"
+      params={siloViewParams(silo)}
       kind={kinds.silo}
-      name={silo}
       actions={(data) => <SiloDelete silo={data} />}
       tabs={(data) => siloTabs(data.name)}
     >
