@@ -17,7 +17,7 @@ import { useListPage } from '../hooks/use-list-page'
 import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
 import { type Kind, withArticle } from '../ui/kinds'
 import { QueryError } from '../ui/QueryError'
-import { deleteItem, editItem } from '../ui/row-actions'
+import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
 import type { ActionMenuItem } from './ActionMenu'
 import { BulkBar, type BulkConfig, checkboxClass, SelectAllBox } from './BulkBar'
 import { Button } from './Button'
@@ -29,7 +29,6 @@ import { DEFAULT_PAGE_SIZE, Pagination } from './Pagination'
 import { ResourceLink } from './ResourceLink'
 import { RowMenu } from './RowMenu'
 import { type Column, type SortState, Table } from './Table'
-import { toast } from './toast-queue'
 
 type Row = { id: string; name?: string }
 
@@ -91,10 +90,6 @@ export function nameColumn<T extends { name: string }>(cell?: NameCell<T>): Colu
   }
 }
 
-/** Copies `value` and confirms with `message`; the copy helper loads with the first copy. */
-export function copyAndSay(value: string, message: string): void {
-  void import('./CopyButton').then((m) => m.copyText(value)).then((ok) => ok && toast.success(message))
-}
 // Cells that read more than their row (an instance's external IPs) mount after the rows have painted,
 // all in one low-priority render, so they never hold up the first row; only mounted rows ever read.
 const waiting = new Set<() => void>()
@@ -178,10 +173,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
     const own = actions?.(row) ?? []
     const id = (row as Row).id
     const name = (row as Row).name ?? id
-    const copy: ActionMenuItem = {
-      label: 'Copy ID',
-      onSelect: () => copyAndSay(id, `${resource} ID copied`),
-    }
+    const copy = copyIdItem(kind, id)
     const editing = edit && editItem(() => (edit.keepQuery ? go : navigate)(edit.to(row)), reason('editing'))
     const deleting =
       remove && deleteItem(kind, name, () => remove.run(row), reason('deleting', remove.refusal?.(row)))

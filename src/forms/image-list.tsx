@@ -1,12 +1,11 @@
 // What the project's and the silo's image lists share: the columns (name, OS, version, size,
-// created), the row menu's View and Delete around the one action that differs (promote, demote), and
-// the delete itself. Both lists read imageList (with or without `project`), so a promote or demote
+// created), the row menu's View before the one action that differs (promote, demote), and the
+// delete itself. Both lists read imageList (with or without `project`), so a promote or demote
 // refreshes both.
 import type { ReactNode } from 'react'
 import type { Image } from '../api/types'
 import type { ActionMenuItem } from '../components/ActionMenu'
 import { createdColumn } from '../components/columns'
-import { confirmDelete } from '../components/confirm-queue'
 import { nameColumn } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
 import { rowDelete } from '../ui/delete'
@@ -22,29 +21,13 @@ export const imageColumns = defineColumns<Image>([
 ])
 
 /** By id: a name alone is ambiguous between a project's images and the silo's. */
-const deleteImage = rowDelete(kinds.image, 'imageDelete', 'imageList', (i: Image) => ({
+export const deleteImage = rowDelete(kinds.image, 'imageDelete', 'imageList', (i: Image) => ({
   path: { image: i.id },
 }))
 
-/** View, then the list's own action, then Delete (confirmed). */
-export function imageActions(
-  i: Image,
-  {
-    onView,
-    own,
-    deleteReason,
-  }: { onView: () => void; own: ActionMenuItem; deleteReason: string | undefined },
-): ActionMenuItem[] {
-  return [
-    { label: 'View', onSelect: onView },
-    own,
-    {
-      label: 'Delete',
-      danger: true,
-      ...(deleteReason ? { disabledReason: deleteReason } : {}),
-      onSelect: () => confirmDelete({ resourceKind: 'image', name: i.name, run: () => deleteImage(i) }),
-    },
-  ]
+/** View, then the list's own action (ResourceList adds Copy ID and Delete after them). */
+export function imageActions({ onView, own }: { onView: () => void; own: ActionMenuItem }): ActionMenuItem[] {
+  return [{ label: 'View', onSelect: onView }, own]
 }
 
 /** The empty state's text (the list header names the scope). */

@@ -12,8 +12,11 @@ import { createdColumn as createdColumnOf } from '../components/columns'
 import { ResourceLink } from '../components/ResourceLink'
 import { RowMenu } from '../components/RowMenu'
 import { useListGo } from '../hooks/use-list-go'
+import { rowDelete } from '../ui/delete'
+import type { Kind } from '../ui/kinds'
+import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
 import { TabTable } from './project/instance/shared'
-import { editDeleteMenu, emptyOf } from './project/vpc/routing'
+import { emptyOf } from './project/vpc/routing'
 
 /** A column naming each row by a link to its page, sorted by that name ("Name" unless it says). */
 export function linkColumn<T>(column: {
@@ -64,10 +67,10 @@ export type ListRead<T> = Parameters<typeof emptyOf>[0] & { data: { items: reado
 
 type PathKey<N extends OperationName> = ApiParams<N> extends { path: infer P } ? keyof P & string : never
 
-/** A row's Edit, Copy ID and Delete menu (routing.ts's editDeleteMenu), from what each row says. */
+/** A row's Edit, Copy ID and Delete menu, from what each row says. */
 export type EditDeleteRows<T, N extends OperationName> = {
-  /** What a row is, lowercase ("subnet"): the confirm dialog and the toasts name it. */
-  kind: string
+  /** What a row is: the confirm dialog, the Copy ID toast and the delete toast name it. */
+  kind: Kind
   /** Why a row's Edit and Delete are disabled. */
   why: (row: T) => string | undefined
   /** The path of a row's edit form; Edit opens it keeping the list's query, as "New …" does. */
@@ -78,23 +81,22 @@ export type EditDeleteRows<T, N extends OperationName> = {
   extra?: (row: T) => ActionMenuItem[]
 }
 
-function editDeleteRow<T extends { id: string; name: string }, N extends OperationName>(
+/** Edit, the extra items, Copy ID, then Delete (confirmed; a refusal, such as a subnet still in use,
+ * shows the server's message in the dialog). */
+export function editDeleteItems<T extends { id: string; name: string }, N extends OperationName>(
   menu: EditDeleteRows<T, N>,
   row: T,
   go: (to: string) => void,
-) {
-  return editDeleteMenu({
-    kind: menu.kind,
-    row,
-    why: menu.why(row),
-    edit: () => go(menu.edit(row)),
-    remove: {
-      op: menu.remove.op,
-      params: { path: { [menu.remove.idParam]: row.id } } as unknown as ApiParams<N>,
-      list: menu.remove.list,
-    },
-    extra: menu.extra?.(row),
-  })
+): ActionMenuItem[] {
+  const { kind, remove } = menu
+  const why = menu.why(row)
+  const params = (r: T) => ({ path: { [remove.idParam]: r.id } }) as unknown as ApiParams<N>
+  return [
+    editItem(() => go(menu.edit(row)), why),
+    ...(menu.extra?.(row) ?? []),
+    copyIdItem(kind, row.id),
+    deleteItem(kind, row.name, () => rowDelete(kind, remove.op, remove.list, params)(row), why),
+  ]
 }
 
 export function ListTable<T extends { id: string }, N extends OperationName = never>(props: {
@@ -115,6 +117,7 @@ export function ListTable<T extends { id: string }, N extends OperationName = ne
   const { list, create } = props
   const go = useListGo()
   const menu = props.editDelete as EditDeleteRows<T & { name: string }, N> | undefined
+  const menuOf = menu && rowMenu((row: T & { name: string }) => editDeleteItems(menu, row, go))
   return (
     <TabTable
       title={props.title}
@@ -122,7 +125,7 @@ export function ListTable<T extends { id: string }, N extends OperationName = ne
       columns={props.columns}
       rows={list.data?.items ?? []}
       rowKey={(row) => row.id}
-      rowActions={menu ? (row) => editDeleteRow(menu, row as T & { name: string }, go) : props.rowActions}
+      rowActions={menuOf ? (row) => menuOf(row as T & { name: string }) : props.rowActions}
       loading={list.isLoading}
       skeletonRows={props.skeletonRows}
       empty={emptyOf(list, props.what, props.empty)}

@@ -35,6 +35,8 @@ export const kinds = {
   siloImage: { one: 'Image', article: 'an', many: 'Silo images', icon: <ImagesIcon /> },
   vpc: { one: 'VPC', article: 'a', many: S.crumbs.vpcs, icon: <NetworkingIcon /> },
   router: { one: 'Router', article: 'a', many: S.crumbs.routers, icon: <NetworkingIcon /> },
+  route: { one: 'Route', article: 'a', many: 'Routes', icon: <NetworkingIcon /> },
+  subnet: { one: 'Subnet', article: 'a', many: 'Subnets', icon: <NetworkingIcon /> },
   floatingIp: { one: 'Floating IP', article: 'a', many: 'Floating IPs', icon: <NetworkingIcon /> },
   antiAffinityGroup: {
     one: 'Anti-affinity group',

@@ -2,10 +2,23 @@
 // edited in a form and deleted after a confirm offers the same two items with the same wording.
 import type { ActionMenuItem } from '../components/ActionMenu'
 import { confirmDelete } from '../components/confirm-queue'
+import { toast } from '../components/toast-queue'
 import { inSentence, type Kind } from './kinds'
 
 export function editItem(edit: () => void, disabledReason: string | undefined): ActionMenuItem {
   return { label: 'Edit', disabledReason, onSelect: edit }
+}
+
+/** Copies `value` and confirms with `message`; the copy helper loads with the first copy. */
+export function copyAndSay(value: string, message: string): void {
+  void import('../components/CopyButton')
+    .then((m) => m.copyText(value))
+    .then((ok) => ok && toast.success(message))
+}
+
+/** Copy ID, which every row offers: "Subnet ID copied". */
+export function copyIdItem(kind: Kind, id: string): ActionMenuItem {
+  return { label: 'Copy ID', onSelect: () => copyAndSay(id, `${kind.one} ID copied`) }
 }
 
 /** Delete, after a confirm that names the row ("Delete IP pool web"); a refusal shows in the dialog. */

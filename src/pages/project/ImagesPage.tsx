@@ -7,7 +7,7 @@ import type { Image } from '../../api/types'
 import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
 import { toast } from '../../components/toast-queue'
-import { imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
+import { deleteImage, imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
@@ -58,9 +58,8 @@ export default function ImagesPage() {
         `Project ${project} has no images yet. Upload an image file, or make one from a snapshot.`,
       )}
       actions={(i) =>
-        imageActions(i, {
+        imageActions({
           onView: () => go(paths.imageEdit({ project, image: i.name })),
-          deleteReason: reason(),
           own: {
             label: 'Promote to silo',
             ...(promoteReason() ? { disabledReason: promoteReason() } : {}),
@@ -76,6 +75,7 @@ export default function ImagesPage() {
           },
         })
       }
+      remove={{ run: deleteImage }}
     >
       <Outlet />
     </ResourceList>

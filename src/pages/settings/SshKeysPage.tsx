@@ -3,7 +3,7 @@
 // routes: their side modals open in this list's <Outlet />, over the list, which stays mounted.
 import type { SshKey } from '../../api/types'
 import { createdColumn, descriptionColumn } from '../../components/columns'
-import { copyAndSay, nameColumn, ResourceList } from '../../components/ResourceList'
+import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
@@ -11,6 +11,7 @@ import { Outlet } from '../../route-context'
 import { rowDelete } from '../../ui/delete'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
+import { copyAndSay } from '../../ui/row-actions'
 
 const columns = defineColumns<SshKey>([
   // The name opens the key's view over the list, keeping the list's page in the URL.

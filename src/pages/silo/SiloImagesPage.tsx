@@ -4,7 +4,7 @@
 import { lazy, Suspense, useState } from 'react'
 import type { Image } from '../../api/types'
 import { ResourceList } from '../../components/ResourceList'
-import { imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
+import { deleteImage, imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { paths } from '../../paths'
@@ -35,10 +35,10 @@ export default function SiloImagesPage() {
       endpoint="imageList"
       columns={imageColumns}
       empty={imagesEmpty('Images promoted from a project appear here, for every project of the silo to use.')}
+      reason={reason}
       actions={(i) =>
-        imageActions(i, {
+        imageActions({
           onView: () => go(paths.siloImageEdit({ image: i.name })),
-          deleteReason: reason(),
           own: {
             label: 'Demote to project',
             ...(reason() ? { disabledReason: reason() } : {}),
@@ -46,6 +46,7 @@ export default function SiloImagesPage() {
           },
         })
       }
+      remove={{ run: deleteImage }}
     >
       <Outlet />
       {demoting && (

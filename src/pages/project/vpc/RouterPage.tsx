@@ -88,7 +88,7 @@ function Routes({ router, ...ref }: VpcRef & { router: Router }) {
       columns={columnsFor(ref)}
       list={routes}
       editDelete={{
-        kind: 'route',
+        kind: kinds.route,
         why: (r) => writeReason(routeRefusal(router, r)),
         edit: (r) => paths.vpcRouteEdit({ ...at, route: r.name }),
         remove: { op: 'vpcRouterRouteDelete', idParam: 'route', list: 'vpcRouterRouteList' },

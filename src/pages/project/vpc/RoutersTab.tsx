@@ -10,6 +10,7 @@ import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
 import { networkingNeed, type Router, routerRefusal, type VpcRef } from './routing'
 
@@ -46,7 +47,7 @@ export default function RoutersTab() {
         columns={columnsFor(ref)}
         list={list}
         editDelete={{
-          kind: 'router',
+          kind: kinds.router,
           why: (r) => writeReason(routerRefusal(r)),
           edit: (r) => paths.vpcRouterEdit({ ...ref, router: r.name }),
           remove: { op: 'vpcRouterDelete', idParam: 'router', list: 'vpcRouterList' },

@@ -13,6 +13,7 @@ import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable } from '../../list-table'
 import { NicAddresses } from '../instance/names'
 import { mono } from '../instance/shared'
@@ -115,7 +116,7 @@ export default function SubnetsTab() {
         columns={columns}
         list={list}
         editDelete={{
-          kind: 'subnet',
+          kind: kinds.subnet,
           why: () => writeReason(),
           edit: (s) => paths.vpcSubnetEdit({ project, vpc, subnet: s.name }),
           extra: (s) => [{ label: 'Network interfaces', onSelect: () => setNicsOf(s.name) }],

@@ -1,12 +1,10 @@
 // The pure rules of the subnet, router, route and gateway screens: read-only routers and routes with
 // their reasons, the subnet blocks with every IP network message of spec section 5, the route form's
-// values and bodies, the routes to a gateway, what an empty tab says, and the row menu's Delete.
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { closeConfirmAction, currentConfirm } from '../../../components/confirm-queue'
+// values and bodies, the routes to a gateway, and what an empty tab says.
+import { describe, expect, it } from 'vitest'
 import { S, T } from '../../../strings'
 import {
   describeEnd,
-  editDeleteItems,
   emptyOf,
   IPV4_ONLY,
   IPV6_ONLY,
@@ -22,10 +20,6 @@ import {
   subnetCreateBody,
   subnetUpdateBody,
 } from './routing'
-
-const deleted = vi.hoisted(() => vi.fn())
-vi.mock('../../../ui/delete', () => ({ deleteListed: deleted }))
-vi.mock('../../../../storage', () => ({}))
 
 const route = (over: Partial<Route>): Route => ({
   id: 'r1',
@@ -175,35 +169,5 @@ describe('an empty tab', () => {
 
   it('shows its own empty state once the list is known, offline or not', () => {
     expect(emptyOf({ ...list, data: { items: [] }, isOffline: true }, 'subnets', empty)).toBe(empty)
-  })
-})
-
-describe('the row menu', () => {
-  afterEach(() => closeConfirmAction())
-
-  it('disables Edit and Delete with the reason, keeps Copy ID, and confirms a delete', async () => {
-    const edit = vi.fn()
-    const items = editDeleteItems({
-      kind: 'subnet',
-      row: { id: 'sid', name: 'mock-subnet' },
-      why: 'You are offline',
-      edit,
-      remove: { op: 'vpcSubnetDelete', params: { path: { subnet: 'sid' } }, list: 'vpcSubnetList' },
-    })
-    expect(items.map((i) => [i.label, i.disabledReason])).toEqual([
-      ['Edit', 'You are offline'],
-      ['Copy ID', undefined],
-      ['Delete', 'You are offline'],
-    ])
-    items[2]?.onSelect()
-    const confirm = currentConfirm()
-    expect(confirm?.options.title).toBe('Delete subnet')
-    await confirm?.options.run()
-    expect(deleted).toHaveBeenCalledWith(
-      'vpcSubnetDelete',
-      { path: { subnet: 'sid' } },
-      { id: 'sid', list: 'vpcSubnetList' },
-      'Subnet mock-subnet deleted',
-    )
   })
 })

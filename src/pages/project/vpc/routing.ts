@@ -3,16 +3,11 @@
 // and cross-field checks (built on the spec section 5 validators), and which routes send traffic to a
 // gateway. Unit-tested in routing.test.ts.
 import { createElement, type ReactNode } from 'react'
-import type { ApiParams, ApiResponse, ListOperationName, OperationName, Schema } from '../../../api/types'
-import type { ActionMenuItem } from '../../../components/ActionMenu'
-import { confirmDelete } from '../../../components/confirm-queue'
+import type { ApiResponse, Schema } from '../../../api/types'
 import { CloudOffIcon } from '../../../components/icons'
-import { copyAndSay } from '../../../components/ResourceList'
-import { RowMenu } from '../../../components/RowMenu'
 import { check, IP, IP_NET } from '../../../forms/validation'
 import type { RoleNeed } from '../../../hooks/use-action-reason'
 import { T } from '../../../strings'
-import { deleteListed } from '../../../ui/delete'
 
 export type Router = ApiResponse<'vpcRouterView'>
 export type Route = ApiResponse<'vpcRouterRouteView'>
@@ -250,51 +245,4 @@ export function emptyOf(
       body: `The ${what} are not cached on this device yet.`,
     }
   return empty
-}
-
-/**
- * The row menu of a subnet, router or route: Edit, Copy ID, then Delete (confirmed; a refusal, such as
- * a subnet still in use, shows the server's message in the dialog). `why` disables both writes.
- */
-type EditDelete<N extends OperationName> = {
-  /** What the row is, lowercase ("subnet"): the confirm dialog and the toasts name it. */
-  kind: string
-  row: { id: string; name: string }
-  why: string | undefined
-  edit: () => void
-  remove: { op: N; params: ApiParams<N>; list: ListOperationName }
-  /** Items between Edit and Copy ID (e.g. "Network interfaces"). */
-  extra?: ActionMenuItem[]
-}
-
-export function editDeleteItems<N extends OperationName>(opts: EditDelete<N>): ActionMenuItem[] {
-  const { kind, row, why, remove } = opts
-  const Kind = kind.charAt(0).toUpperCase() + kind.slice(1)
-  return [
-    { label: 'Edit', disabledReason: why, onSelect: opts.edit },
-    ...(opts.extra ?? []),
-    { label: 'Copy ID', onSelect: () => copyAndSay(row.id, `${Kind} ID copied`) },
-    {
-      label: 'Delete',
-      danger: true,
-      disabledReason: why,
-      onSelect: () =>
-        confirmDelete({
-          resourceKind: kind,
-          name: row.name,
-          run: () =>
-            deleteListed(
-              remove.op,
-              remove.params,
-              { id: row.id, list: remove.list },
-              `${Kind} ${row.name} deleted`,
-            ),
-        }),
-    },
-  ]
-}
-
-/** A row's menu of editDeleteItems, named after the row; its items are built when it opens. */
-export function editDeleteMenu<N extends OperationName>(opts: EditDelete<N>): ReactNode {
-  return createElement(RowMenu, { label: `Actions for ${opts.row.name}`, items: () => editDeleteItems(opts) })
 }
