@@ -2,7 +2,7 @@
 import { cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { T } from '../strings'
-import { useActionReason, useFleetActionReason } from './use-action-reason'
+import { useActionReason, useFleetActionReason, useOwnActionReason } from './use-action-reason'
 
 // What the storage hooks answer in each test: the user, their groups and the silo/project policies.
 const world = vi.hoisted(() => ({
@@ -116,11 +116,19 @@ describe('useActionReason', () => {
       MACHINE,
     )
   })
+})
 
-  it("for the user's own things only offline counts", () => {
-    expect(reasonFor(null, null)).toBeUndefined()
+describe('useOwnActionReason (the user’s own SSH keys and tokens)', () => {
+  const own = (machine?: string | null) => renderHook(() => useOwnActionReason()).result.current(machine)
+
+  it('asks no role: a silo viewer may write their own things, unless offline', () => {
+    expect(own()).toBeUndefined()
     world.online = false
-    expect(reasonFor(null, null)).toBe(T.offline)
+    expect(own()).toBe(T.offline)
+  })
+
+  it('passes the resource’s own refusal on when online', () => {
+    expect(own(MACHINE)).toBe(MACHINE)
   })
 })
 

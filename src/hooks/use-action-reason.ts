@@ -39,16 +39,15 @@ const needFor = <T>(need: NeedOf<T>, what: string): T =>
   typeof need === 'function' ? (need as (what: string) => T)(what) : need
 
 /**
- * `need` is null for the user's own things (SSH keys, tokens): only offline disables those. The
- * result is a function of the machine's refusal for one resource (and of the write, for a need built
- * per write), so a screen asks once, not per row or per write.
+ * The result is a function of the machine's refusal for one resource (and of the write, for a need
+ * built per write), so a screen asks once, not per row or per write.
  */
-export function useActionReason(need: NeedOf<RoleNeed> | null): ActionReason {
+export function useActionReason(need: NeedOf<RoleNeed>): ActionReason {
   const offline = useWriteGuard()
   // The role is the same for every write of the screen: only the need's words differ.
-  const role = useRole(need === null ? undefined : needFor(need, '').project)
+  const role = useRole(needFor(need, '').project)
   return (machineRefusal, what = '') =>
-    firstReason(offline, need === null ? undefined : roleReason(role, needFor(need, what)), machineRefusal)
+    firstReason(offline, roleReason(role, needFor(need, what)), machineRefusal)
 }
 
 /** The user's own things (SSH keys, tokens) without asking for a role: only offline disables those. */

@@ -8,7 +8,7 @@ import { createdColumn } from '../../components/columns'
 import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
-import { useActionReason } from '../../hooks/use-action-reason'
+import { useOwnActionReason } from '../../hooks/use-action-reason'
 import { paths } from '../../paths'
 import { deleteListed } from '../../ui/delete'
 import { kinds } from '../../ui/kinds'
@@ -43,7 +43,7 @@ const columns = defineColumns<AccessToken>([
 
 export default function AccessTokensPage() {
   // The user's own tokens: no role is needed, only a link.
-  const reason = useActionReason(null)
+  const reason = useOwnActionReason()
   return (
     <ResourceList
       kind={kinds.accessToken}
