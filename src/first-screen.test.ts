@@ -41,6 +41,42 @@ describe('firstScreenPainted', () => {
     await expect.poll(() => state.done).toBe(true)
   })
 
+  it('waits again for a screen that turned busy while it waited for the main thread to be idle', async () => {
+    document.body.innerHTML = '<div id="root"><table aria-label="Instances"></table></div>'
+    // The idle callback the page asked for, run when the test says the main thread is idle.
+    const asked: { idle?: (() => void) | undefined } = {}
+    const runIdle = () => {
+      const cb = asked.idle
+      delete asked.idle
+      cb?.()
+    }
+    const win = {
+      document,
+      requestAnimationFrame: (cb: FrameRequestCallback) => window.requestAnimationFrame(cb),
+      requestIdleCallback: (cb: () => void) => {
+        asked.idle = cb
+        return 0
+      },
+      setTimeout: (cb: () => void, ms: number) => window.setTimeout(cb, ms),
+      clearTimeout: (id: number) => window.clearTimeout(id),
+      addEventListener: () => {},
+    } as unknown as Window
+    const state = track(firstScreenPainted(win, 60_000))
+    await expect.poll(() => asked.idle).toBeDefined()
+    // A revalidation starts before the idle callback runs: the screen is loading again.
+    const table = document.querySelector('table') as HTMLElement
+    table.setAttribute('aria-busy', 'true')
+    runIdle()
+    await frames(4)
+    expect(state.done, 'a screen busy again after the idle wait is not settled').toBe(false)
+
+    table.removeAttribute('aria-busy')
+    await expect.poll(() => asked.idle).toBeDefined()
+    expect(state.done).toBe(false)
+    runIdle()
+    await expect.poll(() => state.done).toBe(true)
+  })
+
   it('resolves for a screen that has already settled', async () => {
     document.body.innerHTML = '<div id="root"><h1>Projects</h1></div>'
     await expect(firstScreenPainted(window, 60_000)).resolves.toBeUndefined()
