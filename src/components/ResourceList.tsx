@@ -39,8 +39,8 @@ export interface ResourceListProps<N extends ListOperationName> {
   endpoint: N
   params?: { query?: object; path?: object }
   columns: Column<ListItem<N>>[]
-  /** Accessible name of a row's menu; default "Actions for <name>". */
-  menuLabel?: (row: ListItem<N>) => string
+  /** What a row's menu calls the row ("Actions for <it>"); default its name (else its ID). */
+  rowName?: (row: ListItem<N>) => string
   /** The row's own actions (Copy ID, Edit and Delete are added); asked for when its menu opens. */
   actions?: (row: ListItem<N>) => ActionMenuItem[]
   /** Why the list's writes are disabled, asked once for the screen: the create button asks it about
@@ -186,8 +186,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
       ...(deleting ? [deleting] : []),
     ]
   }
-  const menuLabel =
-    props.menuLabel ?? ((row: ListItem<N>) => `Actions for ${(row as Row).name ?? (row as Row).id}`)
+  const rowName = props.rowName ?? ((row: ListItem<N>) => (row as Row).name ?? (row as Row).id)
 
   return (
     <>
@@ -237,7 +236,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
             list.setSort(next?.direction === 'desc' ? 'name_descending' : 'name_ascending')
           }
           virtualize={rows.length > DEFAULT_PAGE_SIZE ? VIRTUALIZE : undefined}
-          rowActions={(row) => <RowMenu label={menuLabel(row)} items={() => menuItems(row)} />}
+          rowActions={(row) => <RowMenu of={rowName(row)} items={() => menuItems(row)} />}
           emptyState={
             <EmptyState
               icon={icon}

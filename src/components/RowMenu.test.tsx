@@ -9,7 +9,7 @@ afterEach(cleanup)
 describe('RowMenu', () => {
   it('renders a plain button and asks for no items until it is opened', () => {
     const items = vi.fn(() => [{ label: 'Stop', onSelect: () => {} }])
-    render(<RowMenu label="Actions for db1" items={items} />)
+    render(<RowMenu of="db1" items={items} />)
     const trigger = screen.getByRole('button', { name: 'Actions for db1' })
     expect(trigger.getAttribute('aria-haspopup')).toBe('menu')
     expect(screen.queryByRole('menu')).toBeNull()
@@ -20,7 +20,7 @@ describe('RowMenu', () => {
     const onStop = vi.fn()
     render(
       <RowMenu
-        label="Actions for db1"
+        of="db1"
         items={() => [
           { label: 'Start', onSelect: () => {}, disabledReason: 'Only a stopped instance can be started' },
           { label: 'Stop', onSelect: onStop },
@@ -48,7 +48,7 @@ describe('RowMenu', () => {
   })
 
   it('opens on a click without highlighting an item', async () => {
-    render(<RowMenu label="Actions for db1" items={() => [{ label: 'Copy ID', onSelect: () => {} }]} />)
+    render(<RowMenu of="db1" items={() => [{ label: 'Copy ID', onSelect: () => {} }]} />)
     fireEvent.click(screen.getByRole('button', { name: 'Actions for db1' }), { detail: 1 })
     await screen.findByRole('menu')
     expect(screen.getByRole('menuitem', { name: 'Copy ID' }).hasAttribute('data-highlighted')).toBe(false)

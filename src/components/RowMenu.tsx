@@ -11,8 +11,8 @@ const loadMenu = () => import('./ActionMenu')
 const ActionMenu = lazy(() => loadMenu().then((m) => ({ default: m.ActionMenu })))
 
 export interface RowMenuProps {
-  /** Accessible name of the trigger ("Actions for db1"). */
-  label: string
+  /** What the row is called ("db1", "token 1f3a…"): the trigger's name is "Actions for db1". */
+  of: string
   /** The items, asked for when the menu opens (and again while it is open). */
   items: () => readonly ActionMenuItem[]
 }
@@ -46,13 +46,14 @@ function PlainTrigger({ label, onOpen }: { label: string; onOpen?: (how: Opening
   )
 }
 
-function OpenedMenu({ label, items, how }: RowMenuProps & { how: Opening }) {
+function OpenedMenu({ label, items, how }: Omit<RowMenuProps, 'of'> & { label: string; how: Opening }) {
   // An action starting or settling on any resource may change what this menu allows.
   useRunningActions()
   return <ActionMenu label={label} items={items()} defaultOpen highlightFirst={how === 'keyboard'} />
 }
 
-export function RowMenu({ label, items }: RowMenuProps) {
+export function RowMenu({ of, items }: RowMenuProps) {
+  const label = `Actions for ${of}`
   const [opened, setOpened] = useState<Opening | null>(null)
   if (!opened) return <PlainTrigger label={label} onOpen={setOpened} />
   return (

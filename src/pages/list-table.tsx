@@ -60,7 +60,7 @@ export function OpenFormButton({
 /** A row's menu named after the row ("Actions for web"); its items are built when it opens. */
 export const rowMenu =
   <T extends { name: string }>(items: (row: T) => ActionMenuItem[]) =>
-  (row: T) => <RowMenu label={`Actions for ${row.name}`} items={() => items(row)} />
+  (row: T) => <RowMenu of={row.name} items={() => items(row)} />
 
 /** A storage list as the tab reads it (a QueryResult of a list endpoint). */
 export type ListRead<T> = Parameters<typeof emptyOf>[0] & { data: { items: readonly T[] } | undefined }

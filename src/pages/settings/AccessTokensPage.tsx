@@ -49,7 +49,7 @@ export default function AccessTokensPage() {
       kind={kinds.accessToken}
       endpoint="currentUserAccessTokenList"
       columns={columns}
-      menuLabel={(t) => `Actions for token ${t.id}`}
+      rowName={(t) => `token ${t.id}`}
       intro={
         <p>
           Access tokens let a command-line tool or another device act as you. They are created by device

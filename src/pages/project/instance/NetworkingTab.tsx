@@ -128,7 +128,7 @@ function ipMenu(instance: Instance, ip: ExternalIp, why: string | undefined): Re
         }),
     },
   ]
-  return <RowMenu label={`Actions for ${ip.ip}`} items={items} />
+  return <RowMenu of={ip.ip} items={items} />
 }
 
 type Opened =

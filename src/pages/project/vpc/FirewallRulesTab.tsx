@@ -188,9 +188,7 @@ export default function FirewallRulesTab() {
           columns={columns}
           rows={sortRules(view.data?.rules ?? [])}
           rowKey={(r) => r.id}
-          rowActions={(r) => (
-            <RowMenu label={`Actions for ${r.name}`} items={() => ruleMenu(project, vpc, r, why, navigate)} />
-          )}
+          rowActions={(r) => <RowMenu of={r.name} items={() => ruleMenu(project, vpc, r, why, navigate)} />}
           loading={view.isLoading}
           skeletonRows={3}
           empty={emptyOf(view, vpc)}

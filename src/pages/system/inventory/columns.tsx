@@ -97,22 +97,20 @@ const rackParts = { sledList: kinds.sled, switchList: kinds.switch }
 /** A list of the rack's parts a baseboard names (sleds, switches), titled by what its endpoint lists: a
  * row's menu names the part by its kind and serial ("Actions for sled BRM42220004"). */
 export function RackPartList<N extends keyof typeof rackParts>(
-  props: Omit<ResourceListProps<N>, 'kind' | 'menuLabel'>,
+  props: Omit<ResourceListProps<N>, 'kind' | 'rowName'>,
 ) {
   const kind = rackParts[props.endpoint]
   const noun = inSentence(kind)
   // Both lists' rows carry a baseboard; TypeScript cannot see it through the open N.
   const serial = (part: ListItem<N>) => (part as ListItem<keyof typeof rackParts>).baseboard.serial
-  return (
-    <ResourceList<N> {...props} kind={kind} menuLabel={(part) => `Actions for ${noun} ${serial(part)}`} />
-  )
+  return <ResourceList<N> {...props} kind={kind} rowName={(part) => `${noun} ${serial(part)}`} />
 }
 
 /** The physical disks of the fleet (no sled) or of one sled: one list, so both tabs read the same. */
 export function PhysicalDiskList({ sledId }: { sledId?: string }) {
   const shared = {
     kind: kinds.physicalDisk,
-    menuLabel: (d: PhysicalDisk) => `Actions for physical disk ${d.serial}`,
+    rowName: (d: PhysicalDisk) => `physical disk ${d.serial}`,
   }
   return sledId === undefined ? (
     <ResourceList

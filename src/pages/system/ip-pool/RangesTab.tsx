@@ -58,7 +58,7 @@ export default function RangesTab() {
         list={ranges}
         rowActions={(r) => (
           <RowMenu
-            label={`Actions for ${rangeText(r.range)}`}
+            of={rangeText(r.range)}
             items={() => [
               {
                 label: 'Remove',

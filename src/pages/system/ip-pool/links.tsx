@@ -122,7 +122,7 @@ export function LinksTab<T>({
         }}
         rowActions={(row) => {
           const l = link(row)
-          return <RowMenu label={`Actions for ${rowName(l)}`} items={() => linkItems(l, reason)} />
+          return <RowMenu of={rowName(l)} items={() => linkItems(l, reason)} />
         }}
         loading={list.isLoading}
         skeletonRows={2}
