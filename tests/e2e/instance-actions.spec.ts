@@ -210,7 +210,9 @@ test.describe('instance page actions', () => {
     await expect(page.getByText(`Instance ${name} deleted`)).toBeVisible()
     await expect(page.getByRole('table', { name: 'Instances' })).toBeVisible()
     await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0)
-    expect((await page.request.get(`/v1/instances/${name}?project=${PROJECT}`)).status()).toBe(404)
+    await expect
+      .poll(async () => (await page.request.get(`/v1/instances/${name}?project=${PROJECT}`)).status())
+      .toBe(404)
   })
 })
 

@@ -115,7 +115,7 @@ test.describe('projects', () => {
     await expect(confirm).toBeHidden()
     await expect(page.getByText(`Project ${name} deleted`)).toBeVisible()
     await expect(rowOf(page, name)).toHaveCount(0)
-    expect((await page.request.get(`/v1/projects/${name}`)).status()).toBe(404)
+    await expect.poll(async () => (await page.request.get(`/v1/projects/${name}`)).status()).toBe(404)
   })
 
   test('the forms opened by URL render over the list; Cancel and Escape return to it on its page', async ({

@@ -127,7 +127,7 @@ test.describe('SSH keys', () => {
     // (the list is hidden from the accessibility tree while the dialog is open: wait for it to close)
     await expect(confirm).toBeHidden()
     await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0)
-    expect((await page.request.get(`/v1/me/ssh-keys/${name}`)).status()).toBe(404)
+    await expect.poll(async () => (await page.request.get(`/v1/me/ssh-keys/${name}`)).status()).toBe(404)
   })
 })
 

@@ -179,7 +179,9 @@ test.describe('snapshots', () => {
     await expect(confirm).toBeHidden()
     await expect(page.getByText(`Snapshot ${snapshot} deleted`)).toBeVisible()
     await expect(rowOf(page, snapshot)).toHaveCount(0)
-    expect((await page.request.get(`/v1/snapshots/${snapshot}?project=${PROJECT}`)).status()).toBe(404)
+    await expect
+      .poll(async () => (await page.request.get(`/v1/snapshots/${snapshot}?project=${PROJECT}`)).status())
+      .toBe(404)
   })
 
   test('a snapshot whose disk is gone shows the disk’s id', async ({ page }) => {

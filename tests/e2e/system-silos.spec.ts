@@ -155,7 +155,7 @@ test.describe('silos', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete silo' })
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await expect(rowOf(page, 'Silos', name)).toHaveCount(0)
-    expect((await page.request.get(`/v1/system/silos/${name}`)).status()).toBe(404)
+    await expect.poll(async () => (await page.request.get(`/v1/system/silos/${name}`)).status()).toBe(404)
 
     // default-silo holds the demo projects: the mock refuses, and nothing is deleted.
     await page.getByRole('button', { name: 'Actions for default-silo' }).click()

@@ -170,7 +170,9 @@ test.describe('VPCs', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await expect(confirm).toBeHidden()
     await expect(rowOf(page, other)).toHaveCount(0)
-    expect((await page.request.get(`/v1/vpcs/${other}?project=${PROJECT}`)).status()).toBe(404)
+    await expect
+      .poll(async () => (await page.request.get(`/v1/vpcs/${other}?project=${PROJECT}`)).status())
+      .toBe(404)
   })
 
   test("a VPC the server will not delete stays, with the server's reason", async ({ page }) => {
