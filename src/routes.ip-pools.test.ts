@@ -3,13 +3,7 @@
 // of each node names exactly the keys its screen reads (forms/ip-pool.ts).
 import { describe, expect, it } from 'vitest'
 import { selectedTab } from './components/Tabs'
-import {
-  allSilosParams,
-  poolRangesParams,
-  poolSilosParams,
-  poolViewParams,
-  siloPoolsParams,
-} from './forms/ip-pool'
+import { allSilosParams, poolSilosParams, poolViewParams, siloPoolsParams } from './forms/ip-pool'
 import { poolTabs } from './pages/system/ip-pool/IpPoolPage'
 import { paths } from './paths'
 import { breadcrumbs, matchPath, warmMatch } from './routes'
@@ -62,7 +56,7 @@ describe('ip pool prefetch', () => {
     const pool = 'ip-pool-1'
     expect(readsOf(`${P}/${pool}/ranges`)).toEqual([
       { endpoint: 'systemIpPoolView', params: poolViewParams(pool) },
-      { endpoint: 'systemIpPoolRangeList', params: poolRangesParams(pool) },
+      { endpoint: 'systemIpPoolRangeList', params: { path: { pool }, query: { limit: 100 } } },
     ])
     expect(readsOf(`${P}/${pool}/silos`)).toEqual([
       { endpoint: 'systemIpPoolView', params: poolViewParams(pool) },

@@ -16,6 +16,7 @@ import { prefetchList, prefetchResource, warmList, warmResource } from '../stora
 import type { ApiParams, ListOperationName, OperationName } from './api/types'
 import { AlertIcon, ChartIcon, ServerIcon, SettingsIcon, UserIcon } from './components/icons'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './components/page-size'
+import { lists, tables, views } from './lists'
 import { S } from './strings'
 import { type Kind, kinds } from './ui/kinds'
 
@@ -121,7 +122,7 @@ export const routeTree = [
     children: [
       {
         page: () => import('./pages/ProjectsPage'),
-        prefetch: (_, read, at) => read.list('projectList', { query: { limit: at.limit } }, at.pageToken),
+        prefetch: lists.projects.prefetch,
         children: [
           {
             name: 'projects',
@@ -161,12 +162,7 @@ export const routeTree = [
                 name: 'instances',
                 path: 'instances',
                 page: () => import('./pages/project/InstancesPage'),
-                prefetch: (p, read, at) =>
-                  read.list(
-                    'instanceList',
-                    { query: { project: p.project ?? '', limit: at.limit } },
-                    at.pageToken,
-                  ),
+                prefetch: lists.instances.prefetch,
                 nav: listNav('project', kinds.instance),
               },
               {
@@ -184,11 +180,7 @@ export const routeTree = [
                 guard: 'instance',
                 index: 'storage',
                 page: () => import('./pages/project/instance/InstancePage'),
-                prefetch: (p, read) =>
-                  read.resource('instanceView', {
-                    path: { instance: p.instance ?? '' },
-                    query: { project: p.project ?? '' },
-                  }),
+                prefetch: views.instance.prefetch,
                 children: [
                   {
                     name: 'instanceStorage',
@@ -276,19 +268,14 @@ export const routeTree = [
                 crumb: 'Serial console',
                 guard: 'instance',
                 page: () => import('./pages/project/instance/SerialConsolePage'),
-                prefetch: (p, read) =>
-                  read.resource('instanceView', {
-                    path: { instance: p.instance ?? '' },
-                    query: { project: p.project ?? '' },
-                  }),
+                prefetch: views.instance.prefetch,
               },
             ],
           },
           {
             crumb: 'Disks',
             page: () => import('./pages/project/DisksPage'),
-            prefetch: (p, read, at) =>
-              read.list('diskList', { query: { project: p.project ?? '', limit: at.limit } }, at.pageToken),
+            prefetch: lists.disks.prefetch,
             children: [
               {
                 name: 'disks',
@@ -325,12 +312,7 @@ export const routeTree = [
           {
             crumb: 'Snapshots',
             page: () => import('./pages/project/SnapshotsPage'),
-            prefetch: (p, read, at) =>
-              read.list(
-                'snapshotList',
-                { query: { project: p.project ?? '', limit: at.limit } },
-                at.pageToken,
-              ),
+            prefetch: lists.snapshots.prefetch,
             children: [
               {
                 name: 'snapshots',
@@ -363,8 +345,7 @@ export const routeTree = [
           {
             crumb: 'Images',
             page: () => import('./pages/project/ImagesPage'),
-            prefetch: (p, read, at) =>
-              read.list('imageList', { query: { project: p.project ?? '', limit: at.limit } }, at.pageToken),
+            prefetch: lists.images.prefetch,
             children: [
               {
                 name: 'images',
@@ -398,12 +379,7 @@ export const routeTree = [
             children: [
               {
                 page: () => import('./pages/project/vpc/VpcsPage'),
-                prefetch: (p, read, at) =>
-                  read.list(
-                    'vpcList',
-                    { query: { project: p.project ?? '', limit: at.limit } },
-                    at.pageToken,
-                  ),
+                prefetch: lists.vpcs.prefetch,
                 children: [
                   {
                     name: 'vpcs',
@@ -425,11 +401,7 @@ export const routeTree = [
                 crumb: param('vpc'),
                 index: 'firewall-rules',
                 page: () => import('./pages/project/vpc/VpcPage'),
-                prefetch: (p, read) =>
-                  read.resource('vpcView', {
-                    path: { vpc: p.vpc ?? '' },
-                    query: { project: p.project ?? '' },
-                  }),
+                prefetch: views.vpc.prefetch,
                 children: [
                   {
                     name: 'vpcEdit',
@@ -470,8 +442,7 @@ export const routeTree = [
                   {
                     crumb: 'Subnets',
                     page: () => import('./pages/project/vpc/SubnetsTab'),
-                    prefetch: (p, read) =>
-                      read.list('vpcSubnetList', { query: { ...vpcRef(p), limit: 100 } }),
+                    prefetch: tables.subnets.prefetch,
                     children: [
                       { name: 'vpcSubnets', path: 'subnets' },
                       {
@@ -497,8 +468,7 @@ export const routeTree = [
                   {
                     crumb: S.crumbs.routers,
                     page: () => import('./pages/project/vpc/RoutersTab'),
-                    prefetch: (p, read) =>
-                      read.list('vpcRouterList', { query: { ...vpcRef(p), limit: 100 } }),
+                    prefetch: tables.routers.prefetch,
                     children: [
                       { name: 'vpcRouters', path: 'routers' },
                       {
@@ -524,19 +494,22 @@ export const routeTree = [
                   {
                     crumb: 'Internet gateways',
                     page: () => import('./pages/project/vpc/GatewaysTab'),
-                    prefetch: (p, read) =>
-                      read.list('internetGatewayList', { query: { ...vpcRef(p), limit: 100 } }),
+                    prefetch: tables.internetGateways.prefetch,
                     children: [
                       { name: 'vpcGateways', path: 'internet-gateways' },
                       {
                         name: 'vpcGateway',
                         path: 'internet-gateways/:gateway',
                         crumb: param('gateway'),
-                        prefetch: (p, read) =>
+                        // The gateway and its two tables of attachments.
+                        prefetch: (p, read) => {
                           read.resource('internetGatewayView', {
                             path: { gateway: p.gateway ?? '' },
                             query: vpcRef(p),
-                          }),
+                          })
+                          tables.gatewayIpPools.prefetch(p, read)
+                          tables.gatewayIpAddresses.prefetch(p, read)
+                        },
                         page: () =>
                           import('./pages/project/vpc/GatewaysTab').then((m) => ({
                             default: m.GatewayRoute,
@@ -553,9 +526,8 @@ export const routeTree = [
                 crumb: param('router'),
                 page: () => import('./pages/project/vpc/RouterPage'),
                 prefetch: (p, read) => {
-                  const ref = vpcRef(p)
-                  read.resource('vpcRouterView', { path: { router: p.router ?? '' }, query: ref })
-                  read.list('vpcRouterRouteList', { query: { ...ref, router: p.router ?? '', limit: 100 } })
+                  views.router.prefetch(p, read)
+                  tables.routes.prefetch(p, read)
                 },
                 children: [
                   {
@@ -579,12 +551,7 @@ export const routeTree = [
           {
             crumb: 'Floating IPs',
             page: () => import('./pages/project/FloatingIpsPage'),
-            prefetch: (p, read, at) =>
-              read.list(
-                'floatingIpList',
-                { query: { project: p.project ?? '', limit: at.limit } },
-                at.pageToken,
-              ),
+            prefetch: lists.floatingIps.prefetch,
             children: [
               {
                 name: 'floatingIps',
@@ -614,12 +581,7 @@ export const routeTree = [
             children: [
               {
                 page: () => import('./pages/project/AffinityPage'),
-                prefetch: (p, read, at) =>
-                  read.list(
-                    'antiAffinityGroupList',
-                    { query: { project: p.project ?? '', limit: at.limit } },
-                    at.pageToken,
-                  ),
+                prefetch: lists.antiAffinityGroups.prefetch,
                 children: [
                   {
                     name: 'affinity',
@@ -646,10 +608,7 @@ export const routeTree = [
                 prefetch: (p, read) => {
                   const group = p.antiAffinityGroup ?? ''
                   const project = p.project ?? ''
-                  read.resource('antiAffinityGroupView', {
-                    path: { antiAffinityGroup: group },
-                    query: { project },
-                  })
+                  views.antiAffinityGroup.prefetch(p, read)
                   // The members table's key (affinity-actions.ts memberListParams).
                   read.list('antiAffinityGroupMemberList', {
                     path: { antiAffinityGroup: group },
@@ -708,7 +667,7 @@ export const routeTree = [
     layout: 'auth',
     crumb: 'Images',
     page: () => import('./pages/silo/SiloImagesPage'),
-    prefetch: (_, read, at) => read.list('imageList', { query: { limit: at.limit } }, at.pageToken),
+    prefetch: lists.siloImages.prefetch,
     children: [
       {
         name: 'siloImages',
@@ -757,7 +716,7 @@ export const routeTree = [
         children: [
           {
             page: () => import('./pages/system/SilosPage'),
-            prefetch: (_, read, at) => read.list('siloList', { query: { limit: at.limit } }, at.pageToken),
+            prefetch: lists.silos.prefetch,
             children: [
               {
                 name: 'silos',
@@ -778,13 +737,12 @@ export const routeTree = [
             crumb: param('silo'),
             index: 'idps',
             page: () => import('./pages/system/silo/SiloPage'),
-            prefetch: (p, read) => read.resource('siloView', { path: { silo: p.silo ?? '' } }),
+            prefetch: views.silo.prefetch,
             children: [
               {
                 crumb: 'Identity providers',
                 page: () => import('./pages/system/silo/IdpsTab'),
-                prefetch: (p, read) =>
-                  read.list('siloIdentityProviderList', { query: { silo: p.silo ?? '', limit: 100 } }),
+                prefetch: tables.identityProviders.prefetch,
                 children: [
                   { name: 'siloIdps', path: 'idps' },
                   {
@@ -873,24 +831,21 @@ export const routeTree = [
                 path: 'sleds',
                 crumb: S.crumbs.sleds,
                 page: () => import('./pages/system/inventory/SledsTab'),
-                prefetch: (_, read, at) =>
-                  read.list('sledList', { query: { limit: at.limit } }, at.pageToken),
+                prefetch: lists.sleds.prefetch,
               },
               {
                 name: 'inventoryDisks',
                 path: 'disks',
                 crumb: 'Disks',
                 page: () => import('./pages/system/inventory/PhysicalDisksTab'),
-                prefetch: (_, read, at) =>
-                  read.list('physicalDiskList', { query: { limit: at.limit } }, at.pageToken),
+                prefetch: lists.physicalDisks.prefetch,
               },
               {
                 name: 'inventorySwitches',
                 path: 'switches',
                 crumb: 'Switches',
                 page: () => import('./pages/system/inventory/SwitchesTab'),
-                prefetch: (_, read, at) =>
-                  read.list('switchList', { query: { limit: at.limit } }, at.pageToken),
+                prefetch: lists.switches.prefetch,
               },
             ],
           },
@@ -900,31 +855,21 @@ export const routeTree = [
             crumb: param('sledId'),
             index: 'instances',
             page: () => import('./pages/system/inventory/SledPage'),
-            prefetch: (p, read) => read.resource('sledView', { path: { sledId: p.sledId ?? '' } }),
+            prefetch: views.sled.prefetch,
             children: [
               {
                 name: 'sledInstances',
                 path: 'instances',
                 crumb: 'Instances',
                 page: () => import('./pages/system/inventory/SledInstancesTab'),
-                prefetch: (p, read, at) =>
-                  read.list(
-                    'sledInstanceList',
-                    { path: { sledId: p.sledId ?? '' }, query: { limit: at.limit } },
-                    at.pageToken,
-                  ),
+                prefetch: lists.sledInstances.prefetch,
               },
               {
                 name: 'sledDisks',
                 path: 'disks',
                 crumb: 'Disks',
                 page: () => import('./pages/system/inventory/SledDisksTab'),
-                prefetch: (p, read, at) =>
-                  read.list(
-                    'sledPhysicalDiskList',
-                    { path: { sledId: p.sledId ?? '' }, query: { limit: at.limit } },
-                    at.pageToken,
-                  ),
+                prefetch: lists.sledPhysicalDisks.prefetch,
               },
             ],
           },
@@ -939,8 +884,7 @@ export const routeTree = [
         children: [
           {
             page: () => import('./pages/system/IpPoolsPage'),
-            prefetch: (_, read, at) =>
-              read.list('systemIpPoolList', { query: { limit: at.limit } }, at.pageToken),
+            prefetch: lists.ipPools.prefetch,
             children: [
               {
                 name: 'ipPools',
@@ -962,7 +906,7 @@ export const routeTree = [
             crumb: param('pool'),
             index: 'ranges',
             page: () => import('./pages/system/ip-pool/IpPoolPage'),
-            prefetch: (p, read) => read.resource('systemIpPoolView', { path: { pool: p.pool ?? '' } }),
+            prefetch: views.ipPool.prefetch,
             children: [
               {
                 name: 'ipPoolEdit',
@@ -974,8 +918,7 @@ export const routeTree = [
               {
                 crumb: 'Ranges',
                 page: () => import('./pages/system/ip-pool/RangesTab'),
-                prefetch: (p, read) =>
-                  read.list('systemIpPoolRangeList', { path: { pool: p.pool ?? '' }, query: { limit: 100 } }),
+                prefetch: tables.ipPoolRanges.prefetch,
                 children: [
                   { name: 'ipPoolRanges', path: 'ranges' },
                   {
@@ -1044,8 +987,7 @@ export const routeTree = [
       {
         crumb: 'SSH keys',
         page: () => import('./pages/settings/SshKeysPage'),
-        prefetch: (_, read, at) =>
-          read.list('currentUserSshKeyList', { query: { limit: at.limit } }, at.pageToken),
+        prefetch: lists.sshKeys.prefetch,
         children: [
           {
             name: 'sshKeys',
@@ -1081,8 +1023,7 @@ export const routeTree = [
         path: 'access-tokens',
         crumb: 'Access tokens',
         page: () => import('./pages/settings/AccessTokensPage'),
-        prefetch: (_, read, at) =>
-          read.list('currentUserAccessTokenList', { query: { limit: at.limit } }, at.pageToken),
+        prefetch: lists.accessTokens.prefetch,
         nav: listNav('account', kinds.accessToken),
       },
     ],

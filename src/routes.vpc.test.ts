@@ -68,6 +68,9 @@ describe('vpc prefetch', () => {
     expect(readsOf(`${P}/v1/internet-gateways/g1`)).toEqual([
       { endpoint: 'internetGatewayList', params: { query: { ...ref, limit: 100 } } },
       { endpoint: 'internetGatewayView', params: { path: { gateway: 'g1' }, query: ref } },
+      // The gateway's side sheet: its attached pools and addresses.
+      { endpoint: 'internetGatewayIpPoolList', params: { query: { ...ref, gateway: 'g1', limit: 100 } } },
+      { endpoint: 'internetGatewayIpAddressList', params: { query: { ...ref, gateway: 'g1', limit: 100 } } },
     ])
     expect(readsOf(`${P}/v1/routers/r1`)).toEqual([
       { endpoint: 'vpcRouterView', params: { path: { router: 'r1' }, query: ref } },

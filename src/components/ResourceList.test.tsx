@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import './test-helpers'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ActionReason } from '../hooks/use-action-reason'
-import { type Kind, kinds } from '../ui/kinds'
+import { type ListSource, lists } from '../lists'
+import { OutletContext, RouteParamsContext } from '../route-context'
+import { kinds } from '../ui/kinds'
 import type { BulkAction } from './BulkBar'
 import { AfterPaint, ResourceList, type ResourceListProps } from './ResourceList'
 
@@ -48,15 +51,17 @@ vi.mock('./toast-queue', async (original) => ({ ...(await original<object>()), t
 type Vm = Row & { state: 'running' | 'stopped' }
 const columns = [{ id: 'name', header: 'Name', cell: (r: Row) => r.name }]
 
-/** A list with only what a list must have: its kind, endpoint, columns and an empty state. */
-function Bare(props: { kind: Kind; endpoint: 'sledList' | 'instanceList'; columns: unknown[] }) {
+/** A list with only what a list must have: what it reads, columns and an empty state. */
+function Bare(props: { list: ListSource<'sledList' | 'instanceList'>; columns: unknown[] }) {
+  return <ResourceList list={props.list} columns={props.columns as never} empty="None." />
+}
+
+/** What App gives a page: the route's params and its matched child page (its outlet). */
+function Route({ children, outlet = null }: { children: ReactNode; outlet?: ReactNode }) {
   return (
-    <ResourceList
-      kind={props.kind}
-      endpoint={props.endpoint}
-      columns={props.columns as never}
-      empty={{ title: 'Nothing here', body: 'None.' }}
-    />
+    <RouteParamsContext.Provider value={{ project: 'p' }}>
+      <OutletContext.Provider value={outlet}>{children}</OutletContext.Provider>
+    </RouteParamsContext.Provider>
   )
 }
 
@@ -69,18 +74,18 @@ function List({
   more?: Partial<ResourceListProps<'instanceList'>>
 }) {
   return (
-    <ResourceList
-      kind={kinds.instance}
-      endpoint="instanceList"
-      params={{ query: { project: 'p' } }}
-      columns={columns as never}
-      empty={{ title: 'No instances', body: 'Project p has no instances yet.' }}
-      actions={() => [
-        { label: 'Delete', danger: true, disabledReason: 'You are offline', onSelect: () => {} },
-      ]}
-      {...(bulk ? { bulk: { actions: bulk as never } } : {})}
-      {...more}
-    />
+    <Route>
+      <ResourceList
+        list={lists.instances}
+        columns={columns as never}
+        empty="Project p has no instances yet."
+        actions={() => [
+          { label: 'Delete', danger: true, disabledReason: 'You are offline', onSelect: () => {} },
+        ]}
+        {...(bulk ? { bulk: { actions: bulk as never } } : {})}
+        {...more}
+      />
+    </Route>
   )
 }
 
@@ -100,6 +105,56 @@ describe('ResourceList', () => {
     expect(screen.getByRole('heading', { name: 'No instances' })).toBeTruthy()
     expect(screen.getByText('Project p has no instances yet.')).toBeTruthy()
     expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('titles the empty state by `emptyOf` where the list title names a scope', () => {
+    page.data = { items: [], nextPage: null }
+    render(
+      <ResourceList
+        list={lists.siloImages}
+        columns={columns as never}
+        empty="Promoted."
+        emptyOf={kinds.image}
+      />,
+    )
+    expect(screen.getByRole('heading', { name: 'Silo images', level: 1 })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'No images' })).toBeTruthy()
+    expect(screen.getByText('Promoted.')).toBeTruthy()
+  })
+
+  it("reads the list its route's params name", () => {
+    render(
+      <RouteParamsContext.Provider value={{ project: 'other' }}>
+        <ResourceList list={lists.disks} columns={columns as never} empty="None." />
+      </RouteParamsContext.Provider>,
+    )
+    expect(page.calls.at(-1)).toEqual({ query: { project: 'other', limit: 50 } })
+  })
+
+  it('renders the route outlet (its create and edit forms) after the list, then its own children', () => {
+    render(
+      <Route outlet={<div role="dialog" aria-label="New instance" />}>
+        <ResourceList list={lists.instances} columns={columns as never} empty="None.">
+          <div role="dialog" aria-label="Attach" />
+        </ResourceList>
+      </Route>,
+    )
+    const dialogs = screen.getAllByRole('dialog').map((d) => d.getAttribute('aria-label'))
+    expect(dialogs).toEqual(['New instance', 'Attach'])
+    // After the table and its pagination: a form opens over the list.
+    const table = screen.getByRole('table', { name: 'Instances' })
+    const form = screen.getByRole('dialog', { name: 'New instance' })
+    expect(table.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('renders nothing more for a list without child routes', () => {
+    const { container } = render(
+      <Route>
+        <ResourceList list={lists.instances} columns={columns as never} empty="None." />
+      </Route>,
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(container.lastElementChild?.textContent).not.toContain('None.')
   })
 
   it('shows the error when the list could not be read and nothing is cached', () => {
@@ -146,7 +201,7 @@ describe('ResourceList', () => {
 
   it('offers no sorting where the contract gives the endpoint no sort by name (sleds sort by id only)', () => {
     window.history.replaceState(null, '', '/system/inventory/sleds')
-    render(<Bare kind={kinds.sled} endpoint="sledList" columns={columns} />)
+    render(<Bare list={lists.sleds} columns={columns} />)
     const header = screen.getByRole('columnheader', { name: 'Name' })
     expect(header.getAttribute('aria-sort')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Name' })).toBeNull()
@@ -399,7 +454,11 @@ describe('AfterPaint', () => {
       },
     ]
     page.data = { items: [{ id: 'id-0', name: 'vm-0' }], nextPage: null }
-    render(<Bare kind={kinds.instance} endpoint="instanceList" columns={withExtra} />)
+    render(
+      <Route>
+        <Bare list={lists.instances} columns={withExtra} />
+      </Route>,
+    )
     // The first commit has the row without the extra cell, which has not even read yet.
     expect(screen.getByText('vm-0')).toBeTruthy()
     expect(read.size).toBe(0)

@@ -1,11 +1,13 @@
 // The one list screen (issue 10): header with title, icon and cache status, the error state, the
 // table, pagination, the empty state, a Copy ID action on every row, Edit and Delete where the page
-// names its edit form and its delete, and the page's own row actions. A page hands it columns, its
-// actions and one reason (useActionReason), which names each write by the list's kind. Rows are
+// names its edit form and its delete, the page's own row actions, and the route's outlet (the list's
+// create and edit forms are its child routes). A page hands it the list it reads (lists.ts, the same
+// declaration its route node prefetches), columns, its actions and one reason (useActionReason),
+// which names each write by the list's kind. Rows are
 // cheap (issue 11): no actor and no menu per row, one poll for the list while any row is
 // transitional, and a virtualised body for pages longer than the default. With `bulk`, rows get
 // checkboxes (shift-click for a range, the header for the page) and a bar of bulk actions.
-import { type ReactNode, startTransition, useEffect, useState } from 'react'
+import { type ReactNode, startTransition, useContext, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { useListPoll } from '../../storage'
@@ -14,8 +16,10 @@ import type { ListItem, ListOperationName } from '../api/types'
 import { type ActionReason, useOwnActionReason } from '../hooks/use-action-reason'
 import { useListGo } from '../hooks/use-list-go'
 import { useListPage } from '../hooks/use-list-page'
+import type { ListSource } from '../lists'
+import { Outlet, RouteParamsContext } from '../route-context'
 import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
-import { type Kind, withArticle } from '../ui/kinds'
+import { type Kind, noneOf, withArticle } from '../ui/kinds'
 import { QueryError } from '../ui/QueryError'
 import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
 import type { ActionMenuItem } from './ActionMenu'
@@ -33,11 +37,9 @@ import { type Column, type SortState, Table } from './Table'
 type Row = { id: string; name?: string }
 
 export interface ResourceListProps<N extends ListOperationName> {
-  /** The list's title and icon, and what a row is ("Instance"): the Copy ID toast says "Instance ID
-   * copied". */
-  kind: Kind
-  endpoint: N
-  params?: { query?: object; path?: object }
+  /** What the list reads, from the route's params (its node prefetches the same), and its kind: the
+   * title and icon, and what a row is ("Instance": the Copy ID toast says "Instance ID copied"). */
+  list: ListSource<N>
   columns: Column<ListItem<N>>[]
   /** What a row's menu calls the row ("Actions for <it>"); default its name (else its ID). */
   rowName?: (row: ListItem<N>) => string
@@ -57,14 +59,18 @@ export interface ResourceListProps<N extends ListOperationName> {
   /** A row's Delete, last in its menu, after a confirm naming the row: `run` deletes it (a refusal
    * shows in the dialog); `refusal` is the row's own reason not to, from its machine. */
   remove?: { run: (row: ListItem<N>) => Promise<unknown>; refusal?: (row: ListItem<N>) => string | null }
-  empty: { title: string; body: ReactNode }
+  /** The empty state's text; its title says there are none of the list's kind ("No disks"). */
+  empty: ReactNode
+  /** What the empty state's title names, where the list's title also names a scope ("Silo images"
+   * has none: "No images"); default the list's kind. */
+  emptyOf?: Kind
   /** Text between the header and the table. */
   intro?: ReactNode
   /** Rows on their way to another state: while any is, the page is polled (one request per tick). */
   isMoving?: (row: ListItem<N>) => boolean
   /** Opt-in selection of rows and actions on the selection (kept within the page shown). */
   bulk?: BulkConfig<ListItem<N>>
-  /** Child routes (create and edit forms) rendered over the list. */
+  /** What the page renders over the list besides its child routes (a dialog of its own). */
   children?: ReactNode
 }
 
@@ -125,7 +131,9 @@ export function AfterPaint({ children }: { children: () => ReactNode }) {
 const VIRTUALIZE = { height: 'calc(100vh - 16rem)', estimateRowHeight: 45 }
 
 export function ResourceList<N extends ListOperationName>(props: ResourceListProps<N>) {
-  const { kind, columns, actions, create, edit, remove, empty } = props
+  const { columns, actions, create, edit, remove, empty } = props
+  const { kind, endpoint } = props.list
+  const route = useContext(RouteParamsContext)
   const go = useListGo()
   const [, navigate] = useLocation()
   const ownThings = useOwnActionReason()
@@ -135,8 +143,8 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
   const { many: title, icon, one: resource } = kind
   // Where the endpoint offers `sort_by` by name (the contract says), the Name column sorts the whole
   // list through the API.
-  const sortByName = 'sortsByName' in operations[props.endpoint]
-  const list = useListPage(props.endpoint, props.params ?? {}, { sortByName })
+  const sortByName = 'sortsByName' in operations[endpoint]
+  const list = useListPage(endpoint, props.list.params(route), { sortByName })
   useListPoll(list as never, (props.isMoving ?? never) as (row: unknown) => boolean)
   const rows = list.items as ListItem<N>[]
 
@@ -240,8 +248,8 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
           emptyState={
             <EmptyState
               icon={icon}
-              title={empty.title}
-              body={empty.body}
+              title={noneOf(props.emptyOf ?? kind)}
+              body={empty}
               // A blocked create is shown, with its reason, by the header's button.
               {...(create && !createReason
                 ? { action: { label: create.label, onClick: () => go(create.to) } }
@@ -251,6 +259,8 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
         />
       )}
       <Pagination {...list.pagination} />
+      {/* A list's create and edit forms are its child routes: they open over it, which stays mounted. */}
+      <Outlet />
       {props.children}
     </>
   )

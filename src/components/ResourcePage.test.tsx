@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import type { QueryResult } from '../../storage'
-import { OutletContext } from '../route-context'
+import { views } from '../lists'
+import { OutletContext, RouteParamsContext } from '../route-context'
 import { S, T } from '../strings'
 import { kinds } from '../ui/kinds'
 import { ConfirmActionHost } from './ConfirmAction'
@@ -164,6 +165,39 @@ describe('ResourceFrame', () => {
   })
 })
 
+describe("a page's Edit and Delete", () => {
+  it('are named after the page, worded from its kind for their reasons, and act on the resource', async () => {
+    const run = vi.fn(async () => {})
+    const location = memoryLocation({ path: '/vpcs/web', record: true })
+    render(
+      <Router hook={location.hook}>
+        <ConfirmActionHost />
+        <OutletContext.Provider value={null}>
+          <ResourceFrame
+            view={loaded}
+            kind={kinds.vpc}
+            name="web"
+            reason={(refusal, what) =>
+              what?.startsWith('deleting') ? `No: ${what}` : (refusal ?? undefined)
+            }
+            edit={{ to: (t) => `/vpcs/${t.name}/edit` }}
+            remove={{ run, after: '/vpcs' }}
+          >
+            {(t) => <p>DNS name of {t.name}</p>}
+          </ResourceFrame>
+        </OutletContext.Provider>
+      </Router>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    expect(location.history.at(-1)).toBe('/vpcs/web/edit')
+    const remove = screen.getByRole('button', { name: 'Delete' })
+    expect(document.getElementById(remove.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'No: deleting a VPC',
+    )
+    expect(run).not.toHaveBeenCalled()
+  })
+})
+
 describe('IdentityDetails', () => {
   const of = { id: 'c0ffee', timeCreated: new Date('2024-05-01T10:00:00Z'), description: '' }
   const labels = () => screen.getAllByRole('term').map((t) => t.textContent)
@@ -245,22 +279,23 @@ describe('EditDeleteActions', () => {
 })
 
 describe('ResourcePage', () => {
-  it('reads its view endpoint, names the resource by its path parameter until it loads, and polls while moving', () => {
+  it("reads its declaration for the route's params, names the resource by its path parameter until it loads, and polls while moving", () => {
     reads.view = loading
     reads.calls = []
     reads.polls = []
-    const params = { path: { vpc: 'web' }, query: { project: 'mock-project' } }
     const isMoving = () => true
     render(
       <Router hook={memoryLocation({ path: '/vpcs/web' }).hook}>
-        <OutletContext.Provider value={null}>
-          <ResourcePage endpoint="vpcView" params={params} kind={kinds.vpc} isMoving={isMoving}>
-            {(vpc) => <p>DNS name {vpc.dnsName}</p>}
-          </ResourcePage>
-        </OutletContext.Provider>
+        <RouteParamsContext.Provider value={{ project: 'mock-project', vpc: 'web' }}>
+          <OutletContext.Provider value={null}>
+            <ResourcePage resource={views.vpc} isMoving={isMoving}>
+              {(vpc) => <p>DNS name {vpc.dnsName}</p>}
+            </ResourcePage>
+          </OutletContext.Provider>
+        </RouteParamsContext.Provider>
       </Router>,
     )
-    expect(reads.calls[0]).toEqual(['vpcView', params])
+    expect(reads.calls[0]).toEqual(['vpcView', { path: { vpc: 'web' }, query: { project: 'mock-project' } }])
     expect(reads.polls[0]).toBe(isMoving)
     expect(heading()).toBe('web')
   })

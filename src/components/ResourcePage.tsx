@@ -5,14 +5,17 @@
 // without tabs, its child route (a form opened over it). A resource the server says is not there is
 // Page not found; offline with nothing cached the page says so instead of claiming it is gone. The
 // page reads the resource itself (storage's useResource), polling it while it is on its way to
-// another state, so no page reads its resource by hand.
-import type { ReactNode } from 'react'
+// another state, so no page reads its resource by hand. A page's Edit and Delete are named as a list
+// names its rows' (`edit`, `remove`, one `reason`), and worded from the page's kind.
+import { type ReactNode, useContext } from 'react'
 import { useLocation } from 'wouter'
 import { type QueryResult, useResource, useResourcePoll } from '../../storage'
-import type { ApiParams, ApiResponse, OperationName } from '../api/types'
+import type { ApiResponse, OperationName } from '../api/types'
+import { type ActionReason, useOwnActionReason } from '../hooks/use-action-reason'
+import type { ViewSource } from '../lists'
 import { NotFoundPage } from '../pages/NotFoundPage'
-import { Outlet } from '../route-context'
-import { inSentence, type Kind } from '../ui/kinds'
+import { Outlet, RouteParamsContext } from '../route-context'
+import { inSentence, type Kind, withArticle } from '../ui/kinds'
 import { ResourceFallback } from '../ui/ResourceFallback'
 import { formatDateTime } from '../util/date'
 import { Button } from './Button'
@@ -34,8 +37,16 @@ type Shown<T> = {
   /** The title reads "Sled 1234" (kind and label), and just the kind while loading: for a resource
    * whose URL names it by an ID no one reads. */
   kindInTitle?: boolean
-  /** Write controls once the resource is known; the cache status follows them. */
+  /** Write controls once the resource is known; Edit, Delete and the cache status follow them. */
   actions?: (data: T) => ReactNode
+  /** Why the page's Edit and Delete are disabled: asked about "editing a VPC" and "deleting a VPC" (the
+   * kind's noun with its article). Without it only offline disables them. */
+  reason?: ActionReason
+  /** The page's Edit: its form, a child route shown over the page. */
+  edit?: { to: (data: T) => string }
+  /** The page's Delete, confirmed naming the resource: `run` deletes it, then the page goes to `after`
+   * (its list), since the resource is gone. */
+  remove?: { run: (data: T) => Promise<unknown>; after: string }
   /** The tabs, each a child route shown in the tab panel; without tabs the child route (a form) shows
    * below the page. */
   tabs?: (data: T) => readonly RouteTab[]
@@ -53,27 +64,30 @@ const never = () => false
 const pathName = (params: unknown) =>
   Object.values((params as { path: Record<string, string> }).path)[0] ?? ''
 
-export type ResourcePageProps<N extends OperationName> = Omit<Shown<ApiResponse<N>>, 'name'> & {
-  /** The resource's view endpoint and its parameters: the page reads it through storage. The one
-   * parameter of its path (the URL's name or ID of the resource) is the page's `name`. */
-  endpoint: N
-  params: ApiParams<N>
+export type ResourcePageProps<N extends OperationName> = Omit<Shown<ApiResponse<N>>, 'name' | 'kind'> & {
+  /** What the page reads (src/lists.ts), for the route's params: the page reads it through storage.
+   * The one parameter of its path (the URL's name or ID of the resource) is the page's `name`. */
+  resource: ViewSource<N>
   /** The resource is on its way to another state (an instance starting): while it is, the page polls it. */
   isMoving?: (data: ApiResponse<N>) => boolean
 } & (ApiResponse<N> extends Named ? unknown : { label: (data: ApiResponse<N>) => string })
 
 /** A resource's page over its view endpoint: reads it (polled while `isMoving`) and frames it. */
 export function ResourcePage<N extends OperationName>(props: ResourcePageProps<N>) {
-  const view = useResource(props.endpoint, props.params)
+  const { kind, endpoint } = props.resource
+  const params = props.resource.params(useContext(RouteParamsContext))
+  const view = useResource(endpoint, params)
   useResourcePoll(view, props.isMoving ?? never)
-  return <ResourceFrame {...props} name={pathName(props.params)} view={view} />
+  return <ResourceFrame {...props} kind={kind} name={pathName(params)} view={view} />
 }
 
 /** The page's frame over a view already read (its states: loading, offline, failed, missing). */
 export function ResourceFrame<T>(props: ResourceFrameProps<T>) {
-  const { view, name, kindInTitle, actions, tabs, children } = props
+  const { view, name, kindInTitle, actions, edit, remove, tabs, children } = props
   const { one: kind, icon } = props.kind
   const label: (data: T) => string = props.label ?? nameOf
+  const ownThings = useOwnActionReason()
+  const why = (what: string) => (props.reason ?? ownThings)(undefined, `${what} ${withArticle(props.kind)}`)
   // Only the server's answer decides: offline the error stays unset, and the fallback says offline.
   if (view.error?.kind === 'not_found') return <NotFoundPage />
   const data = view.data
@@ -87,6 +101,16 @@ export function ResourceFrame<T>(props: ResourceFrameProps<T>) {
         actions={
           <>
             {data !== undefined && actions?.(data)}
+            {data !== undefined && (edit || remove) && (
+              <EditDeleteActions
+                kind={props.kind}
+                name={label(data)}
+                edit={edit && { href: edit.to(data), reason: why('editing') }}
+                remove={
+                  remove && { run: () => remove.run(data), after: remove.after, reason: why('deleting') }
+                }
+              />
+            )}
             <CacheStatus {...view} onRefresh={() => void view.refresh()} />
           </>
         }
@@ -146,13 +170,9 @@ export function EditDeleteActions({
   name: string
   /** Without it the page offers Delete alone. */
   edit?: { href: string; reason: string | undefined }
-  remove: { run: () => Promise<unknown>; after: string; reason: string | undefined }
+  remove?: { run: () => Promise<unknown>; after: string; reason: string | undefined }
 }) {
   const [, navigate] = useLocation()
-  const run = async () => {
-    await remove.run()
-    navigate(remove.after)
-  }
   return (
     <>
       {edit && (
@@ -160,14 +180,25 @@ export function EditDeleteActions({
           Edit
         </Button>
       )}
-      <Button
-        size="sm"
-        variant="danger"
-        disabledReason={remove.reason}
-        onClick={() => confirmDelete({ resourceKind: inSentence(kind), name, run })}
-      >
-        Delete
-      </Button>
+      {remove && (
+        <Button
+          size="sm"
+          variant="danger"
+          disabledReason={remove.reason}
+          onClick={() =>
+            confirmDelete({
+              resourceKind: inSentence(kind),
+              name,
+              run: async () => {
+                await remove.run()
+                navigate(remove.after)
+              },
+            })
+          }
+        >
+          Delete
+        </Button>
+      )}
     </>
   )
 }

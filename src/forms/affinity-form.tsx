@@ -5,7 +5,7 @@
 // affinity group name already exists", spec section 8) with every value kept.
 import { mutate } from '../../storage'
 import type { Schema } from '../api/types'
-import { Select, SideModalForm } from '../components'
+import { Select } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
 import {
   type AntiAffinityGroup,
@@ -13,10 +13,10 @@ import {
   groupViewParams,
   groupWriteNeed,
 } from '../pages/project/affinity-actions'
-import { NameAndDescription, optionsOf } from './fields'
-import { useSideForm, whenSaved } from './side-form'
-import { NAME } from './validation'
-import { WhenLoaded } from './when-loaded'
+import { kinds } from '../ui/kinds'
+import { useCreateOrEditForm } from './create-or-edit'
+import { CreateOrEditModal, nameAndDescriptionOf, optionsOf } from './fields'
+import { createOrLoadForm } from './when-loaded'
 
 type Policy = Schema<'AffinityPolicy'>
 type FailureDomain = Schema<'FailureDomain'>
@@ -29,10 +29,10 @@ export const POLICY_OPTIONS: readonly { value: Policy; label: string }[] = [
 
 export const FAILURE_DOMAIN_OPTIONS: readonly { value: FailureDomain; label: string }[] = optionsOf('sled')
 
-type CreateValues = { name: string; description: string; policy: Policy; failureDomain: FailureDomain }
-type EditValues = { name: string; description: string }
+type Values = { name: string; description: string; policy: Policy; failureDomain: FailureDomain }
+type EditValues = Pick<Values, 'name' | 'description'>
 
-const createGroup = (project: string, body: CreateValues) =>
+const createGroup = (project: string, body: Values) =>
   mutate('antiAffinityGroupCreate', { query: { project }, body }, { invalidates: groupLists })
 
 /**
@@ -53,98 +53,78 @@ const updateGroup = (project: string, current: AntiAffinityGroup, body: EditValu
 
 type Saved = (group: AntiAffinityGroup) => void
 
+/** A created group opens on its own page, to take members. */
 export function AffinityCreateForm({
-  project,
-  onDismiss,
   onCreated,
+  ...props
 }: {
   project: string
   onDismiss: () => void
   onCreated: Saved
 }) {
-  const reason = useActionReason(groupWriteNeed(project, 'creating an anti-affinity group'))
-  const { form, modal } = useSideForm<CreateValues, AntiAffinityGroup>({
-    id: `affinity-create-${project}`,
-    initial: { name: '', description: '', policy: 'allow', failureDomain: 'sled' },
-    rules: { name: NAME },
-    op: 'antiAffinityGroupCreate',
-    submit: (values) => createGroup(project, values),
-    ...whenSaved((saved) => `Anti-affinity group ${saved.name} created`, onCreated),
-    draft: true,
-    title: 'New anti-affinity group',
-    submitLabel: 'Create group',
-    disabledReason: reason(),
-    onDismiss,
-  })
-  return (
-    <SideModalForm {...modal}>
-      <NameAndDescription form={form} />
-      <Select label="Policy" required options={POLICY_OPTIONS} {...form.field('policy')} />
-      <Select
-        label="Failure domain"
-        description="Members of the group are kept apart at this level."
-        required
-        options={FAILURE_DOMAIN_OPTIONS}
-        {...form.field('failureDomain')}
-      />
-    </SideModalForm>
-  )
+  return <AffinityForm {...props} onSaved={onCreated} />
 }
 
-export function AffinityEditForm({
-  project,
-  group,
-  onDismiss,
-  onSaved,
-}: {
-  project: string
-  group: string
-  onDismiss: () => void
-  onSaved: Saved
-}) {
-  return (
-    <WhenLoaded
-      endpoint="antiAffinityGroupView"
-      params={groupViewParams(project, group)}
-      title="Edit anti-affinity group"
-      subtitle={group}
-      onDismiss={onDismiss}
-    >
-      {(current) => (
-        <EditFields project={project} current={current} onDismiss={onDismiss} onSaved={onSaved} />
-      )}
-    </WhenLoaded>
-  )
-}
+/** Without `group` it creates one; with it, it edits that group once loaded. */
+const AffinityForm = createOrLoadForm(
+  {
+    kind: kinds.antiAffinityGroup,
+    prop: 'group',
+    endpoint: 'antiAffinityGroupView',
+    params: (group, { project }) => groupViewParams(project, group),
+  },
+  GroupFields,
+)
 
-function EditFields({
+/** The group page's edit route: a rename goes on to the new name's page (`onSaved`). */
+export const AffinityEditForm = AffinityForm
+
+function GroupFields({
   project,
   current,
   onDismiss,
   onSaved,
 }: {
   project: string
-  current: AntiAffinityGroup
+  current?: AntiAffinityGroup | undefined
   onDismiss: () => void
   onSaved: Saved
 }) {
-  const reason = useActionReason(groupWriteNeed(project, 'editing an anti-affinity group'))
-  const { form, modal } = useSideForm<EditValues, AntiAffinityGroup>({
-    id: 'affinity-edit',
-    initial: { name: current.name, description: current.description },
-    rules: { name: NAME },
-    op: 'antiAffinityGroupUpdate',
-    submit: (values) => updateGroup(project, current, values),
-    ...whenSaved((saved) => `Anti-affinity group ${saved.name} updated`, onSaved),
-    title: 'Edit anti-affinity group',
-    subtitle: current.name,
-    submitLabel: 'Update group',
-    disabledReason: reason(),
+  const reason = useActionReason((what) => groupWriteNeed(project, what))
+  const made = useCreateOrEditForm<Values, AntiAffinityGroup>({
+    kind: kinds.antiAffinityGroup,
+    submitNoun: 'group',
+    current,
+    draftScope: project,
+    initial: {
+      ...nameAndDescriptionOf(current),
+      policy: current?.policy ?? 'allow',
+      failureDomain: current?.failureDomain ?? 'sled',
+    },
+    op: { create: 'antiAffinityGroupCreate', update: 'antiAffinityGroupUpdate' },
+    submit: ({ name, description, ...placement }) =>
+      current
+        ? updateGroup(project, current, { name, description })
+        : createGroup(project, { name, description, ...placement }),
+    reason,
     onDismiss,
+    onSaved,
   })
   return (
-    <SideModalForm {...modal}>
-      <NameAndDescription form={form} />
-    </SideModalForm>
+    <CreateOrEditModal
+      {...made}
+      createOnly={
+        <>
+          <Select label="Policy" required options={POLICY_OPTIONS} {...made.form.field('policy')} />
+          <Select
+            label="Failure domain"
+            description="Members of the group are kept apart at this level."
+            required
+            options={FAILURE_DOMAIN_OPTIONS}
+            {...made.form.field('failureDomain')}
+          />
+        </>
+      }
+    />
   )
 }

@@ -1,20 +1,41 @@
 import { describe, expect, it } from 'vitest'
-import { createOrEditTexts, savedMessage } from './create-or-edit'
+import { kinds } from '../ui/kinds'
+import { createOrEditTexts, editTitle, savedMessage, writeWhat } from './create-or-edit'
 
 describe('create-or-edit texts', () => {
-  it('names the form, its button and its toast from the noun, as each form spelled them', () => {
-    expect(createOrEditTexts('IP pool', undefined)).toEqual({
+  it('names the form, its button and its toast from the kind, as each form spelled them', () => {
+    expect(createOrEditTexts(kinds.ipPool, undefined)).toEqual({
       title: 'New IP pool',
       subtitle: undefined,
       submitLabel: 'Create IP pool',
     })
-    expect(createOrEditTexts('floating IP', { name: 'web' })).toEqual({
+    expect(createOrEditTexts(kinds.floatingIp, { name: 'web' })).toEqual({
       title: 'Edit floating IP',
       subtitle: 'web',
       submitLabel: 'Update floating IP',
     })
-    expect(savedMessage('VPC', 'main', false)).toBe('VPC main created')
-    expect(savedMessage('floating IP', 'web', true)).toBe('Floating IP web updated')
-    expect(savedMessage('router', 'r1', true)).toBe('Router r1 updated')
+    expect(editTitle(kinds.vpc)).toBe('Edit VPC')
+    expect(savedMessage(kinds.vpc, 'main', false)).toBe('VPC main created')
+    expect(savedMessage(kinds.floatingIp, 'web', true)).toBe('Floating IP web updated')
+    expect(savedMessage(kinds.router, 'r1', true)).toBe('Router r1 updated')
+  })
+
+  it('lets the button name it shorter than the title', () => {
+    expect(createOrEditTexts(kinds.antiAffinityGroup, undefined, 'group')).toEqual({
+      title: 'New anti-affinity group',
+      subtitle: undefined,
+      submitLabel: 'Create group',
+    })
+    expect(createOrEditTexts(kinds.antiAffinityGroup, { name: 'spread' }, 'group').submitLabel).toBe(
+      'Update group',
+    )
+  })
+
+  it("names the write a role reason speaks of, with the kind's article", () => {
+    expect(writeWhat(kinds.ipPool, false)).toBe('creating an IP pool')
+    expect(writeWhat(kinds.vpc, true)).toBe('editing a VPC')
+    expect(writeWhat(kinds.antiAffinityGroup, true)).toBe('editing an anti-affinity group')
+    expect(writeWhat(kinds.project, false)).toBe('creating a project')
+    expect(writeWhat(kinds.router, true)).toBe('editing a router')
   })
 })

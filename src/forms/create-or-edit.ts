@@ -3,35 +3,60 @@
 // success toast all follow from the resource's noun and whether it is being edited.
 import type { ReactNode } from 'react'
 import type { OperationName } from '../api/types'
+import type { ActionReason } from '../hooks/use-action-reason'
 import type { FormValues, UseFormOptions } from '../hooks/use-form'
+import { inSentence, type Kind, withArticle } from '../ui/kinds'
 import { type SideFormOptions, useSideForm, whenSaved } from './side-form'
 import { NAME } from './validation'
 
-/** The title of the form editing one `noun` (also its frame's while the resource loads). */
-export const editTitle = (noun: string) => `Edit ${noun}`
+/** The title of the form editing one of a kind (also its frame's while the resource loads). */
+export const editTitle = (kind: Kind) => `Edit ${inSentence(kind)}`
 
-/** The side modal's texts: "New router" / "Edit router", "Create router" / "Update router". */
-export function createOrEditTexts(noun: string, current: { name: string } | undefined) {
+/**
+ * The side modal's texts: "New router" / "Edit router", "Create router" / "Update router". The button
+ * may name it shorter than the title does (`submitNoun`: "Create group" in "New anti-affinity group").
+ */
+export function createOrEditTexts(kind: Kind, current: { name: string } | undefined, submitNoun?: string) {
   const editing = current !== undefined
+  const noun = inSentence(kind)
   return {
-    title: editing ? editTitle(noun) : `New ${noun}`,
+    title: editing ? editTitle(kind) : `New ${noun}`,
     subtitle: current?.name,
-    submitLabel: `${editing ? 'Update' : 'Create'} ${noun}`,
+    submitLabel: `${editing ? 'Update' : 'Create'} ${submitNoun ?? noun}`,
   }
 }
 
+/** The write a role reason names: "creating a router", "editing an IP pool". */
+export const writeWhat = (kind: Kind, editing: boolean) =>
+  `${editing ? 'editing' : 'creating'} ${withArticle(kind)}`
+
 /** The success toast: "Router web updated", "IP pool default created". */
-export const savedMessage = (noun: string, name: string, editing: boolean) =>
-  `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${name} ${editing ? 'updated' : 'created'}`
+export const savedMessage = (kind: Kind, name: string, editing: boolean) =>
+  `${kind.one} ${name} ${editing ? 'updated' : 'created'}`
 
 export type CreateOrEditOptions<V extends FormValues & { name: string }, R> = Omit<
   SideFormOptions<V, R>,
-  'id' | 'op' | 'draft' | 'rules' | 'title' | 'subtitle' | 'submitLabel' | 'done' | 'onSaved'
+  | 'id'
+  | 'op'
+  | 'draft'
+  | 'rules'
+  | 'title'
+  | 'subtitle'
+  | 'submitLabel'
+  | 'done'
+  | 'onSaved'
+  | 'disabledReason'
 > & {
   /** Rules besides the name's (always NAME). */
   rules?: UseFormOptions<V, R>['rules']
-  /** What the form makes, as its title names it: "router", "IP pool", "floating IP". */
-  noun: string
+  /** What the form makes: its title, button, toast, reason and form id name it. */
+  kind: Kind
+  /** The submit button's noun, when shorter than the title's ("group"); else the noun. */
+  submitNoun?: string
+  /** The screen's action reason, asked about this write by its noun ("creating a router"). */
+  reason: ActionReason
+  /** The edited resource's own refusal (its machine's, or a rule like the system router's). */
+  refusal?: string | null | undefined
   /** The resource being edited; absent, the form creates one. */
   current: { name: string } | undefined
   /** The subtitle, when it says more than the edited resource's name. */
@@ -47,11 +72,14 @@ export type CreateOrEditOptions<V extends FormValues & { name: string }, R> = Om
 /**
  * useSideForm for a create-or-edit form: its id is the noun's (`ip-pool-create`, `ip-pool-edit`), a new
  * one's values are kept across a sign-in round trip (an edit starts from the server's copy), its texts
- * follow from the noun, and a save is told in a toast. Returns the form, whether it edits, and the side
- * modal's props.
+ * follow from the noun (so does the write its disabled reason names), and a save is told in a toast.
+ * Returns the form, whether it edits, and the side modal's props.
  */
 export function useCreateOrEditForm<V extends FormValues & { name: string }, R extends { name: string }>({
-  noun,
+  kind,
+  submitNoun,
+  reason,
+  refusal,
   current,
   subtitle,
   op,
@@ -61,17 +89,18 @@ export function useCreateOrEditForm<V extends FormValues & { name: string }, R e
   ...opts
 }: CreateOrEditOptions<V, R>) {
   const editing = current !== undefined
-  const slug = noun.toLowerCase().replaceAll(' ', '-')
-  const texts = createOrEditTexts(noun, current)
+  const slug = kind.one.toLowerCase().replaceAll(' ', '-')
+  const texts = createOrEditTexts(kind, current, submitNoun)
   const { form, modal } = useSideForm<V, R>({
     ...opts,
     ...texts,
     subtitle: subtitle ?? texts.subtitle,
+    disabledReason: reason(refusal, writeWhat(kind, editing)),
     // Every one has a name, held to the contract's Name rule.
     rules: Object.assign({ name: NAME }, rules),
     id: editing ? `${slug}-edit` : `${slug}-create${draftScope ? `-${draftScope}` : ''}`,
     op: editing ? op.update : op.create,
-    ...whenSaved((saved) => savedMessage(noun, saved.name, editing), onSaved ?? opts.onDismiss),
+    ...whenSaved((saved) => savedMessage(kind, saved.name, editing), onSaved ?? opts.onDismiss),
     draft: !editing,
   })
   return { form, editing, modal }

@@ -2,11 +2,10 @@
 // size, state, what it was made from, the instance it is attached to, device path, ID (with copy) and
 // creation time. Names of the instance, image and snapshot are read by id through storage, so they
 // are cached (and paint offline); an id the user may not read stays shown as the id.
-import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
 import { useResource, useResourcePoll } from '../../storage'
 import type { Disk } from '../api/types'
 import { CopyableValue } from '../components/CopyableValue'
+import { Fact, FactList, factMono } from '../components/FactList'
 import { ResourceLink } from '../components/ResourceLink'
 import { paths } from '../paths'
 import { InstanceLink } from '../ui/by-id'
@@ -15,17 +14,6 @@ import { DiskStateBadge } from '../ui/StateBadge'
 import { formatBytes } from '../util/bytes'
 import { formatDateTime } from '../util/date'
 import { ViewSideModal } from './when-loaded'
-
-const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })
-const listClass = css({
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  columnGap: '6',
-  rowGap: '3',
-  fontSize: 'sm',
-  alignItems: 'center',
-  '& dt': { color: 'fg.muted' },
-})
 
 /** What a disk was copied from, by id (nexus.json Disk.image_id / snapshot_id); null for blank or uploaded. */
 export function diskOrigin(disk: Pick<Disk, 'imageId' | 'snapshotId'>) {
@@ -36,7 +24,7 @@ export function diskOrigin(disk: Pick<Disk, 'imageId' | 'snapshotId'>) {
 
 function ImageOrigin({ id, project, projectId }: { id: string; project: string; projectId: string }) {
   const image = useResource('imageView', { path: { image: id } }).data
-  if (!image) return <span className={monoClass}>{id}</span>
+  if (!image) return <span className={factMono}>{id}</span>
   // A silo image has a silo path; a project image is linked only in the disk's own project (the one
   // whose name is at hand).
   const href = !image.projectId
@@ -49,7 +37,7 @@ function ImageOrigin({ id, project, projectId }: { id: string; project: string; 
 
 function SnapshotOrigin({ id, project }: { id: string; project: string }) {
   const snapshot = useResource('snapshotView', { path: { snapshot: id } }).data
-  if (!snapshot) return <span className={monoClass}>{id}</span>
+  if (!snapshot) return <span className={factMono}>{id}</span>
   return <ResourceLink href={paths.snapshots({ project })}>{snapshot.name}</ResourceLink>
 }
 
@@ -68,39 +56,30 @@ function Origin({ disk, project }: { disk: Disk; project: string }) {
   )
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={css({ display: 'contents' })}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
 function DiskProps({ disk, project }: { disk: Disk; project: string }) {
   return (
-    <dl className={listClass}>
-      <Row label="State">
+    <FactList>
+      <Fact term="State">
         <DiskStateBadge state={disk.state.state} />
-      </Row>
-      <Row label="Size">{formatBytes(disk.size)}</Row>
-      <Row label="Block size">{disk.blockSize} bytes</Row>
-      <Row label="Source">
+      </Fact>
+      <Fact term="Size">{formatBytes(disk.size)}</Fact>
+      <Fact term="Block size">{disk.blockSize} bytes</Fact>
+      <Fact term="Source">
         <Origin disk={disk} project={project} />
-      </Row>
-      <Row label="Instance">
+      </Fact>
+      <Fact term="Instance">
         {'instance' in disk.state ? <InstanceLink id={disk.state.instance} project={project} /> : 'None'}
-      </Row>
-      <Row label="Read-only">{disk.readOnly ? 'Yes' : 'No'}</Row>
-      <Row label="Device path">
-        <span className={monoClass}>{disk.devicePath}</span>
-      </Row>
-      <Row label="ID">
+      </Fact>
+      <Fact term="Read-only">{disk.readOnly ? 'Yes' : 'No'}</Fact>
+      <Fact term="Device path">
+        <span className={factMono}>{disk.devicePath}</span>
+      </Fact>
+      <Fact term="ID">
         <CopyableValue value={disk.id} label="disk ID" size="xs" breakAll />
-      </Row>
-      <Row label="Created">{formatDateTime(disk.timeCreated)}</Row>
-      {disk.description && <Row label="Description">{disk.description}</Row>}
-    </dl>
+      </Fact>
+      <Fact term="Created">{formatDateTime(disk.timeCreated)}</Fact>
+      {disk.description && <Fact term="Description">{disk.description}</Fact>}
+    </FactList>
   )
 }
 

@@ -1,8 +1,11 @@
 // Field groups the side forms share, bound to the form hook: a form names its keys once, and every
 // form shows the same labels and wiring, so the e2e tests' selectors hold for all of them at once.
-import { TextField } from '../components'
-import { NameField, RadioGroup } from '../components/FormField'
+import type { ReactNode } from 'react'
+import { SideModalForm, TextField } from '../components'
+import { NameField, RadioGroup, type TextFieldProps } from '../components/FormField'
 import type { Form, FormValues } from '../hooks/use-form'
+import type { SideModalProps } from './side-form'
+import { required } from './validation'
 
 /** The Name (with the contract's rule under it) and Description a create or edit form opens with. */
 export function NameAndDescription({
@@ -18,11 +21,58 @@ export function NameAndDescription({
   )
 }
 
+/**
+ * A create-or-edit form's side modal: Name and Description, then what the API takes only at creation
+ * (its update has none of it), which an edit does not show.
+ */
+export function CreateOrEditModal({
+  modal,
+  form,
+  editing,
+  createOnly,
+}: {
+  modal: SideModalProps
+  form: Pick<Form<{ name: string; description: string }>, 'field'>
+  editing?: boolean
+  createOnly?: ReactNode
+}) {
+  return (
+    <SideModalForm {...modal}>
+      <NameAndDescription form={form} />
+      {!editing && createOnly}
+    </SideModalForm>
+  )
+}
+
 /** The Name and Description values a form starts from: the resource's when editing, else blank. */
 export const nameAndDescriptionOf = (current?: { name: string; description: string }) => ({
   name: current?.name ?? '',
   description: current?.description ?? '',
 })
+
+/** The rules of an image's OS and Version: both are required (nexus.json ImageCreate). */
+export const OS_AND_VERSION = { os: required('OS'), version: required('Version') }
+
+type Hint = Pick<TextFieldProps, 'placeholder' | 'description'>
+
+/**
+ * An image's OS and Version, as every form that makes an image asks them; each form gives its own hint
+ * under or in them (an example, or what the value means).
+ */
+export function OsAndVersion({
+  form,
+  hints,
+}: {
+  form: Pick<Form<{ os: string; version: string }>, 'field'>
+  hints: { os: Hint; version: Hint }
+}) {
+  return (
+    <>
+      <TextField label="OS" required autoComplete="off" {...hints.os} {...form.field('os')} />
+      <TextField label="Version" required autoComplete="off" {...hints.version} {...form.field('version')} />
+    </>
+  )
+}
 
 /** Choices labelled by their values, capitalised: `allow` is offered as "Allow". */
 export const optionsOf = <const T extends string>(...values: T[]) =>

@@ -5,10 +5,11 @@
 // back on the name field ("Floating IP name already exists", spec section 8) with every value kept.
 import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
-import { Select, SideModalForm, TextField } from '../components'
+import { Select, TextField } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
-import { NameAndDescription, nameAndDescriptionOf } from './fields'
+import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
 import {
   addressProblem,
   createFloatingIp,
@@ -19,7 +20,7 @@ import {
   poolLabel,
   updateFloatingIp,
 } from './floating-ip'
-import { WhenLoaded } from './when-loaded'
+import { createOrLoadForm } from './when-loaded'
 
 /** The page of pools the instance forms read too: one cache entry for all of them. */
 const POOLS = { query: { limit: 100 } }
@@ -31,19 +32,19 @@ export function FloatingIpCreateForm(props: Props) {
   return <FloatingIpFields {...props} pools={listed && floatingIpPools(listed)} />
 }
 
-export function FloatingIpEditForm({ project, floatingIp, onDismiss }: Props & { floatingIp: string }) {
-  return (
-    <WhenLoaded
-      endpoint="floatingIpView"
-      params={{ path: { floatingIp }, query: { project } }}
-      title="Edit floating IP"
-      subtitle={floatingIp}
-      onDismiss={onDismiss}
-    >
-      {(current) => <FloatingIpFields project={project} current={current} onDismiss={onDismiss} />}
-    </WhenLoaded>
-  )
+export function FloatingIpEditForm(props: Props & { floatingIp: string }) {
+  return <FloatingIpForm {...props} />
 }
+
+const FloatingIpForm = createOrLoadForm(
+  {
+    kind: kinds.floatingIp,
+    prop: 'floatingIp',
+    endpoint: 'floatingIpView',
+    params: (floatingIp, { project }) => ({ path: { floatingIp }, query: { project } }),
+  },
+  FloatingIpFields,
+)
 
 /** Creating (`pools` given, undefined while they load) or editing (`current`): one form. */
 function FloatingIpFields({
@@ -51,10 +52,10 @@ function FloatingIpFields({
   current,
   pools,
   onDismiss,
-}: Props & { current?: FloatingIp; pools?: Pool[] | undefined }) {
+}: Props & { current?: FloatingIp | undefined; pools?: Pool[] | undefined }) {
   const reason = useActionReason(floatingIpNeed(project))
-  const { form, editing, modal } = useCreateOrEditForm({
-    noun: 'floating IP',
+  const made = useCreateOrEditForm({
+    kind: kinds.floatingIp,
     current,
     subtitle: current && `${current.name} (${current.ip})`,
     initial: { ...nameAndDescriptionOf(current), pool: '', address: '' } as FloatingIpValues,
@@ -70,30 +71,30 @@ function FloatingIpFields({
       current
         ? updateFloatingIp(current, { name, description })
         : createFloatingIp(project, { name, description, ...where }, pools ?? []),
-    disabledReason: reason(),
+    reason,
     onDismiss,
   })
   return (
-    <SideModalForm {...modal}>
-      <NameAndDescription form={form} />
-      {!editing && (
+    <CreateOrEditModal
+      {...made}
+      createOnly={
         <>
           <Select
             label="IP pool"
             description="The pool the address comes from."
             placeholder={pools === undefined ? 'Loading…' : 'Silo default pool'}
             options={(pools ?? []).map((p) => ({ value: p.name, label: poolLabel(p) }))}
-            {...form.field('pool')}
+            {...made.form.field('pool')}
           />
           <TextField
             label="IP address"
             description="Optional: a free address of the pool to reserve. Blank takes the next free one."
             autoComplete="off"
             spellCheck={false}
-            {...form.field('address')}
+            {...made.form.field('address')}
           />
         </>
-      )}
-    </SideModalForm>
+      }
+    />
   )
 }

@@ -7,7 +7,7 @@
 // Cancel deletes the temporary disk and snapshot. Closing the panel does not stop the upload.
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
-import { Button, SideModalForm, TextField } from '../components'
+import { Button, SideModalForm } from '../components'
 import { dialogFooterClass } from '../components/Modal'
 import { useActionReason } from '../hooks/use-action-reason'
 import {
@@ -22,10 +22,10 @@ import {
 import { FormError } from '../hooks/use-form'
 import { UPLOAD_T } from '../strings'
 import { diskFileProblem } from './disk-create'
-import { NameAndDescription } from './fields'
+import { NameAndDescription, OS_AND_VERSION, OsAndVersion } from './fields'
 import { useSideForm } from './side-form'
 import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
-import { NAME, required } from './validation'
+import { NAME } from './validation'
 
 export function ImageCreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
   const upload = useProjectUpload(project, 'image')
@@ -39,7 +39,7 @@ function ImageFields({ project, onDismiss }: { project: string; onDismiss: () =>
   const { form, modal } = useSideForm({
     id: 'image-create',
     initial: { name: '', description: '', os: '', version: '', file: null as File | null },
-    rules: { name: NAME, os: required('OS'), version: required('Version') },
+    rules: { name: NAME, ...OS_AND_VERSION },
     check: ({ file }) => {
       const problem = diskFileProblem(file)
       return problem ? { file: problem } : {}
@@ -63,8 +63,10 @@ function ImageFields({ project, onDismiss }: { project: string; onDismiss: () =>
   return (
     <SideModalForm {...modal}>
       <NameAndDescription form={form} />
-      <TextField label="OS" required autoComplete="off" placeholder="ubuntu" {...form.field('os')} />
-      <TextField label="Version" required autoComplete="off" placeholder="24.04" {...form.field('version')} />
+      <OsAndVersion
+        form={form}
+        hints={{ os: { placeholder: 'ubuntu' }, version: { placeholder: '24.04' } }}
+      />
       <ImageFileField
         file={form.values.file}
         what="image"

@@ -5,12 +5,12 @@
 // already exists", spec section 8) with every value kept.
 import { mutate } from '../../storage'
 import type { Snapshot } from '../api/types'
-import { SideModalForm, TextField } from '../components'
+import { SideModalForm } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
 import { imageFromSnapshotRefusal } from '../ui/snapshot-badge'
-import { NameAndDescription } from './fields'
+import { NameAndDescription, OS_AND_VERSION, OsAndVersion } from './fields'
 import { useSideForm } from './side-form'
-import { NAME, required } from './validation'
+import { NAME } from './validation'
 import { WhenLoaded } from './when-loaded'
 
 type Props = { project: string; snapshot: string; onDismiss: () => void }
@@ -24,6 +24,11 @@ const createImage = (project: string, snapshot: Snapshot, values: Values) =>
     { query: { project }, body: { ...values, source: { type: 'snapshot', id: snapshot.id } } },
     { invalidates: [{ endpoint: 'imageList' }] },
   )
+
+const HINTS = {
+  os: { description: 'The operating system family, e.g. Debian or Ubuntu.' },
+  version: { description: 'The operating system version, e.g. 12 or 24.04.' },
+}
 
 const TITLE = 'New image'
 const subtitleOf = (snapshot: string) => `From snapshot ${snapshot}`
@@ -57,7 +62,7 @@ function ImageFields({
   const { form, modal } = useSideForm({
     id: 'image-from-snapshot',
     initial: { name: '', description: '', os: '', version: '' } as Values,
-    rules: { name: NAME, os: required('OS'), version: required('Version') },
+    rules: { name: NAME, ...OS_AND_VERSION },
     op: 'imageCreate',
     submit: (values) => createImage(project, snapshot, values),
     done: (image) => `Image ${image?.name} created from snapshot ${snapshot.name}`,
@@ -71,20 +76,7 @@ function ImageFields({
   return (
     <SideModalForm {...modal}>
       <NameAndDescription form={form} />
-      <TextField
-        label="OS"
-        required
-        autoComplete="off"
-        description="The operating system family, e.g. Debian or Ubuntu."
-        {...form.field('os')}
-      />
-      <TextField
-        label="Version"
-        required
-        autoComplete="off"
-        description="The operating system version, e.g. 12 or 24.04."
-        {...form.field('version')}
-      />
+      <OsAndVersion form={form} hints={HINTS} />
     </SideModalForm>
   )
 }

@@ -2,7 +2,6 @@
 // created), the row menu's View before the one action that differs (promote, demote), and the
 // delete itself. Both lists read imageList (with or without `project`), so a promote or demote
 // refreshes both.
-import type { ReactNode } from 'react'
 import type { Image } from '../api/types'
 import type { ActionMenuItem } from '../components/ActionMenu'
 import { createdColumn } from '../components/columns'
@@ -29,6 +28,3 @@ export const deleteImage = rowDelete(kinds.image, 'imageDelete', 'imageList', (i
 export function imageActions({ onView, own }: { onView: () => void; own: ActionMenuItem }): ActionMenuItem[] {
   return [{ label: 'View', onSelect: onView }, own]
 }
-
-/** The empty state's text (the list header names the scope). */
-export const imagesEmpty = (body: ReactNode) => ({ title: 'No images', body })

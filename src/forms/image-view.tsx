@@ -5,21 +5,12 @@ import { css } from 'styled-system/css'
 import { useResource } from '../../storage'
 import type { Image } from '../api/types'
 import { CopyButton } from '../components'
+import { Fact, FactList, factMono } from '../components/FactList'
 import { formatBytes } from '../util/bytes'
 import { formatDateTime } from '../util/date'
 import { ViewSideModal } from './when-loaded'
 
-const listClass = css({
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  columnGap: '4',
-  rowGap: '3',
-  fontSize: 'sm',
-  m: '0',
-})
-const termClass = css({ fontWeight: 'medium', color: 'fg.muted' })
-const valueClass = css({ m: '0', minW: '0', overflowWrap: 'anywhere' })
-const monoClass = css({ fontFamily: 'mono', fontSize: 'xs' })
+const copyClass = css({ ml: '2', display: 'inline-flex', verticalAlign: 'middle' })
 
 /** The rows of the view, in order; the digest only when the image has one. */
 export function imageFacts(image: Image): { term: string; value: string; copy?: boolean; mono?: boolean }[] {
@@ -55,21 +46,18 @@ export function ImageView({
   return (
     <ViewSideModal view={view} title="Image" subtitle={image} onDismiss={onDismiss}>
       {(data) => (
-        <dl className={listClass}>
+        <FactList>
           {imageFacts(data).map((f) => (
-            <div key={f.term} className={css({ display: 'contents' })}>
-              <dt className={termClass}>{f.term}</dt>
-              <dd className={valueClass}>
-                <span className={f.mono ? monoClass : undefined}>{f.value}</span>
-                {f.copy && (
-                  <span className={css({ ml: '2', display: 'inline-flex', verticalAlign: 'middle' })}>
-                    <CopyButton value={f.value} label={`${f.term}`} />
-                  </span>
-                )}
-              </dd>
-            </div>
+            <Fact key={f.term} term={f.term}>
+              <span className={f.mono ? factMono : undefined}>{f.value}</span>
+              {f.copy && (
+                <span className={copyClass}>
+                  <CopyButton value={f.value} label={`${f.term}`} />
+                </span>
+              )}
+            </Fact>
           ))}
-        </dl>
+        </FactList>
       )}
     </ViewSideModal>
   )

@@ -1,7 +1,8 @@
-import { Select, SideModalForm } from '../components'
+import { Select } from '../components'
 import { useFleetActionReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
-import { NameAndDescription } from './fields'
+import { CreateOrEditModal } from './fields'
 import {
   createPool,
   type IpPool,
@@ -42,30 +43,28 @@ const FIXED_FIELDS = [
 ] as const
 
 export const IpPoolForm = createOrLoadForm(
-  { noun: 'IP pool', prop: 'pool', endpoint: 'systemIpPoolView', params: poolViewParams },
+  { kind: kinds.ipPool, prop: 'pool', endpoint: 'systemIpPoolView', params: poolViewParams },
   PoolFields,
 )
 
 function PoolFields({ current, onDismiss, onSaved }: Omit<Props, 'pool'> & { current?: IpPool | undefined }) {
-  const reason = useFleetActionReason(ipPoolNeed(current ? 'editing an IP pool' : 'creating an IP pool'))
-  const { form, editing, modal } = useCreateOrEditForm<PoolValues, IpPool>({
-    noun: 'IP pool',
+  const reason = useFleetActionReason(ipPoolNeed)
+  const made = useCreateOrEditForm<PoolValues, IpPool>({
+    kind: kinds.ipPool,
     current,
     initial: poolFormValues(current),
     op: { create: 'systemIpPoolCreate', update: 'systemIpPoolUpdate' },
     submit: (values) => (current ? updatePool(current, values) : createPool(values)),
-    disabledReason: reason(),
+    reason,
     onDismiss,
     onSaved,
   })
   return (
-    <SideModalForm {...modal}>
-      <NameAndDescription form={form} />
-      {/* Fixed at creation: IpPoolUpdate has neither. */}
-      {!editing &&
-        FIXED_FIELDS.map(({ key, ...select }) => (
-          <Select key={key} required {...select} {...form.field(key)} />
-        ))}
-    </SideModalForm>
+    <CreateOrEditModal
+      {...made}
+      createOnly={FIXED_FIELDS.map(({ key, ...select }) => (
+        <Select key={key} required {...select} {...made.form.field(key)} />
+      ))}
+    />
   )
 }

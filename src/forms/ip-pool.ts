@@ -7,6 +7,7 @@ import { toUserError } from '../api/errors'
 import type { ApiResponse, ApiResult, OperationName, Schema } from '../api/types'
 import { toast } from '../components/toast-queue'
 import type { RoleNeed } from '../hooks/use-action-reason'
+import { views } from '../lists'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
 import { ipRangeError, parseIp } from './validation'
@@ -26,9 +27,8 @@ export const ipPoolNeed = (what: string): Omit<RoleNeed, 'project'> => ({ role: 
 export const TAB_LIMIT = 100
 
 // The keys every reader shares (the pages, the forms and the routes' prefetch: routes.ip-pools.test.ts).
-export const poolViewParams = (pool: string) => ({ path: { pool } })
+export const poolViewParams = (pool: string) => views.ipPool.params({ pool })
 export const poolUtilizationParams = (pool: string) => ({ path: { pool } })
-export const poolRangesParams = (pool: string) => ({ path: { pool }, query: { limit: TAB_LIMIT } })
 export const poolSilosParams = (pool: string) => ({ path: { pool }, query: { limit: TAB_LIMIT } })
 export const siloPoolsParams = (silo: string) => ({ path: { silo }, query: { limit: TAB_LIMIT } })
 /** The link form's choices: every silo, every pool. */

@@ -4,10 +4,10 @@
 // kept. The projects list and the project's cached view follow a change, a rename included.
 import { mutate } from '../../storage'
 import type { Project } from '../api/types'
-import { SideModalForm } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
-import { NameAndDescription, nameAndDescriptionOf } from './fields'
+import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
 import { createOrLoadForm } from './when-loaded'
 
 type Values = { name: string; description: string }
@@ -32,28 +32,26 @@ const updateProject = (current: Project, values: Values) =>
   )
 
 export const ProjectForm = createOrLoadForm(
-  { noun: 'project', prop: 'project', endpoint: 'projectView', params: (project) => ({ path: { project } }) },
+  {
+    kind: kinds.project,
+    prop: 'project',
+    endpoint: 'projectView',
+    params: (project) => ({ path: { project } }),
+  },
   ProjectFields,
 )
 
 function ProjectFields({ current, onDismiss }: { current?: Project | undefined; onDismiss: () => void }) {
   // Spec section 6: silo collaborators or stronger create and change projects.
-  const reason = useActionReason({
-    role: 'collaborator',
-    what: current ? 'editing a project' : 'creating a project',
-  })
-  const { form, modal } = useCreateOrEditForm({
-    noun: 'project',
+  const reason = useActionReason((what) => ({ role: 'collaborator', what }))
+  const made = useCreateOrEditForm({
+    kind: kinds.project,
     current,
     initial: nameAndDescriptionOf(current),
     op: { create: 'projectCreate', update: 'projectUpdate' },
     submit: (values) => (current ? updateProject(current, values) : createProject(values)),
-    disabledReason: reason(),
+    reason,
     onDismiss,
   })
-  return (
-    <SideModalForm {...modal}>
-      <NameAndDescription form={form} />
-    </SideModalForm>
-  )
+  return <CreateOrEditModal {...made} />
 }

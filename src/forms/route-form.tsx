@@ -26,8 +26,10 @@ import {
   TYPE_LABELS,
   type VpcRef,
 } from '../pages/project/vpc/routing'
+import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { NameAndDescription } from './fields'
+import { routerViewParams } from './vpc'
 import { createOrLoadForm } from './when-loaded'
 
 type RouterRef = VpcRef & { router: string }
@@ -138,7 +140,7 @@ function RouteEnd({ end, form, ...ref }: RouterRef & { end: keyof typeof ENDS; f
 
 export const RouteForm = createOrLoadForm(
   {
-    noun: 'route',
+    kind: kinds.route,
     prop: 'route',
     endpoint: 'vpcRouterRouteView',
     params: (route, { project, vpc, router }) => ({ path: { route }, query: { project, vpc, router } }),
@@ -152,10 +154,10 @@ function RouteFields({
   ...ref
 }: RouterRef & { current?: Route | undefined; onDismiss: () => void }) {
   const { project, vpc, router } = ref
-  const reason = useActionReason(networkingNeed(project, current ? 'editing a route' : 'creating a route'))
-  const routerView = useResource('vpcRouterView', { path: { router }, query: { project, vpc } }).data
+  const reason = useActionReason((what) => networkingNeed(project, what))
+  const routerView = useResource('vpcRouterView', routerViewParams(router, ref)).data
   const { form, modal } = useCreateOrEditForm<RouteValues, Route>({
-    noun: 'route',
+    kind: kinds.route,
     current,
     initial: routeFormValues(current),
     check: routeErrors,
@@ -170,7 +172,8 @@ function RouteFields({
             { invalidates: routeLists },
           )
     },
-    disabledReason: reason(routerView ? routeRefusal(routerView, current) : null),
+    reason,
+    refusal: routerView && routeRefusal(routerView, current),
     onDismiss,
   })
   return (

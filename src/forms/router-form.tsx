@@ -3,11 +3,12 @@
 // its form opens, read from the cache like any, but cannot be sent ("The system router cannot be
 // changed"). A taken name comes back on the name field with every value kept.
 import { mutate } from '../../storage'
-import { SideModalForm } from '../components'
 import { useActionReason } from '../hooks/use-action-reason'
 import { networkingNeed, type Router, routerRefusal, type VpcRef } from '../pages/project/vpc/routing'
+import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
-import { NameAndDescription, nameAndDescriptionOf } from './fields'
+import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
+import { routerViewParams } from './vpc'
 import { createOrLoadForm } from './when-loaded'
 
 type Values = { name: string; description: string }
@@ -16,10 +17,10 @@ const routerLists = [{ endpoint: 'vpcRouterList' as const }, { endpoint: 'vpcRou
 
 export const RouterForm = createOrLoadForm(
   {
-    noun: 'router',
+    kind: kinds.router,
     prop: 'router',
     endpoint: 'vpcRouterView',
-    params: (router, { project, vpc }) => ({ path: { router }, query: { project, vpc } }),
+    params: routerViewParams,
   },
   RouterFields,
 )
@@ -30,9 +31,9 @@ function RouterFields({
   current,
   onDismiss,
 }: VpcRef & { current?: Router | undefined; onDismiss: () => void }) {
-  const reason = useActionReason(networkingNeed(project, current ? 'editing a router' : 'creating a router'))
-  const { form, modal } = useCreateOrEditForm({
-    noun: 'router',
+  const reason = useActionReason((what) => networkingNeed(project, what))
+  const made = useCreateOrEditForm({
+    kind: kinds.router,
     current,
     initial: nameAndDescriptionOf(current),
     op: { create: 'vpcRouterCreate', update: 'vpcRouterUpdate' },
@@ -40,12 +41,9 @@ function RouterFields({
       current
         ? mutate('vpcRouterUpdate', { path: { router: current.id }, body }, { invalidates: routerLists })
         : mutate('vpcRouterCreate', { query: { project, vpc }, body }, { invalidates: routerLists }),
-    disabledReason: reason(current ? routerRefusal(current) : null),
+    reason,
+    refusal: current && routerRefusal(current),
     onDismiss,
   })
-  return (
-    <SideModalForm {...modal}>
-      <NameAndDescription form={form} />
-    </SideModalForm>
-  )
+  return <CreateOrEditModal {...made} />
 }

@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import { mutate } from '../../storage'
 import { vByteCount, vSiloQuotasCreate } from '../api/__generated__/schemas'
 import type { ApiParams, ApiResponse, Schema } from '../api/types'
+import { views } from '../lists'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
 import { GiB } from '../util/bytes'
@@ -24,11 +25,7 @@ export const siloNeed = (what: string) => ({ role: 'admin' as const, what })
 // ---------------------------------------------------------------------------------------------
 // Cache keys: the pages read these and the route prefetches must name exactly the same.
 
-/** Tabs read one page of a silo's providers; a silo has a handful. */
-export const SILO_TAB_LIMIT = 100
-
-export const siloViewParams = (silo: string) => ({ path: { silo } })
-export const idpListParams = (silo: string) => ({ query: { silo, limit: SILO_TAB_LIMIT } })
+export const siloViewParams = (silo: string) => views.silo.params({ silo })
 export const idpViewParams = (silo: string, provider: string) => ({ path: { provider }, query: { silo } })
 
 // ---------------------------------------------------------------------------------------------

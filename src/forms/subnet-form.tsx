@@ -17,6 +17,7 @@ import {
   subnetUpdateBody,
   type VpcRef,
 } from '../pages/project/vpc/routing'
+import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { NameAndDescription } from './fields'
 import { createOrLoadForm } from './when-loaded'
@@ -25,7 +26,7 @@ const subnetLists = [{ endpoint: 'vpcSubnetList' as const }, { endpoint: 'vpcSub
 
 export const SubnetForm = createOrLoadForm(
   {
-    noun: 'subnet',
+    kind: kinds.subnet,
     prop: 'subnet',
     endpoint: 'vpcSubnetView',
     params: (subnet, { project, vpc }) => ({ path: { subnet }, query: { project, vpc } }),
@@ -55,9 +56,9 @@ function SubnetFields({
   current,
   onDismiss,
 }: VpcRef & { current?: Subnet | undefined; onDismiss: () => void }) {
-  const reason = useActionReason(networkingNeed(project, current ? 'editing a subnet' : 'creating a subnet'))
+  const reason = useActionReason((what) => networkingNeed(project, what))
   const { form, editing, modal } = useCreateOrEditForm<SubnetValues, Subnet>({
-    noun: 'subnet',
+    kind: kinds.subnet,
     current,
     initial: subnetFormValues(current),
     // The blocks are fixed once made: only a new subnet's are checked.
@@ -75,7 +76,7 @@ function SubnetFields({
             { query: { project, vpc }, body: subnetCreateBody(values) },
             { invalidates: subnetLists },
           ),
-    disabledReason: reason(),
+    reason,
     onDismiss,
   })
   const fixed = editing ? { readOnly: true, description: 'Set when the subnet was created.' } : {}

@@ -7,6 +7,7 @@ import type { ChangeEvent } from 'react'
 import { SideModalForm, TextField } from '../components'
 import { NameField } from '../components/FormField'
 import { useActionReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { nameAndDescriptionOf } from './fields'
 import { nameRule } from './validation'
@@ -33,7 +34,7 @@ type Props = {
 
 export const VpcForm = createOrLoadForm(
   {
-    noun: 'VPC',
+    kind: kinds.vpc,
     prop: 'vpc',
     endpoint: 'vpcView',
     params: (vpc, { project }) => vpcViewParams(project, vpc),
@@ -49,9 +50,9 @@ function VpcFields({
   onDismiss,
   onSaved,
 }: Omit<Props, 'vpc'> & { current?: Vpc | undefined }) {
-  const reason = useActionReason(vpcWriteNeed(project, current ? 'editing a VPC' : 'creating a VPC'))
+  const reason = useActionReason((what) => vpcWriteNeed(project, what))
   const { form, editing, modal } = useCreateOrEditForm<VpcValues, Vpc>({
-    noun: 'VPC',
+    kind: kinds.vpc,
     current,
     draftScope: project,
     initial: { ...nameAndDescriptionOf(current), dnsName: current?.dnsName ?? '', ipv6Prefix: '' },
@@ -59,7 +60,7 @@ function VpcFields({
     op: { create: 'vpcCreate', update: 'vpcUpdate' },
     submit: ({ ipv6Prefix, ...values }) =>
       current ? updateVpc(project, current, values) : createVpc(project, { ...values, ipv6Prefix }),
-    disabledReason: reason(),
+    reason,
     onDismiss,
     onSaved,
   })

@@ -6,6 +6,7 @@ import { mutate } from '../../storage'
 import { vIpNet, vIpv6Net } from '../api/__generated__/schemas'
 import type { Vpc } from '../api/types'
 import type { RoleNeed } from '../hooks/use-action-reason'
+import { views } from '../lists'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
 import { type FieldRule, IP_NET } from './validation'
@@ -23,7 +24,13 @@ export const vpcWriteNeed = (project: string, what: string): RoleNeed => ({
 })
 
 /** A VPC's own view, keyed exactly as the route's prefetch reads it. */
-export const vpcViewParams = (project: string, vpc: string) => ({ path: { vpc }, query: { project } })
+export const vpcViewParams = (project: string, vpc: string) => views.vpc.params({ project, vpc })
+
+/** One of a VPC's routers, read by the router's form and by its routes' form (whether it is the system one). */
+export const routerViewParams = (router: string, { project, vpc }: { project: string; vpc: string }) => ({
+  path: { router },
+  query: { project, vpc },
+})
 
 /** A VPC's firewall rules, keyed as its firewall-rules tab reads them, so both share one entry. */
 export const firewallRulesParams = (project: string, vpc: string) => ({ query: { project, vpc } })

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { type QueryResult, useResource } from '../../storage'
 import type { ApiParams, ApiResponse, OperationName } from '../api/types'
 import { SideModal, Skeleton } from '../components'
+import type { Kind } from '../ui/kinds'
 import { QueryError } from '../ui/QueryError'
 import { editTitle } from './create-or-edit'
 
@@ -37,7 +38,7 @@ export function WhenLoaded<N extends OperationName>({
 /**
  * A create-or-edit form's component, over the fields it shows (which take the resource as `current`):
  * without the prop named `prop` it creates, at once; with it, it edits the resource so named, once loaded
- * (its frame titled "Edit <noun>" meanwhile). The other props go to the fields as they are.
+ * (its frame titled "Edit <kind>" meanwhile). The other props go to the fields as they are.
  */
 export function createOrLoadForm<
   N extends OperationName,
@@ -45,12 +46,12 @@ export function createOrLoadForm<
   P extends { current?: ApiResponse<N> | undefined; onDismiss: () => void },
 >(
   {
-    noun,
+    kind,
     prop,
     endpoint,
     params,
   }: {
-    noun: string
+    kind: Kind
     prop: K
     endpoint: N
     /** The view's params for the named resource, from the form's other props. */
@@ -66,7 +67,7 @@ export function createOrLoadForm<
       <WhenLoaded
         endpoint={endpoint}
         params={params(name, fieldProps)}
-        title={editTitle(noun)}
+        title={editTitle(kind)}
         subtitle={name}
         onDismiss={props.onDismiss}
       >

@@ -7,7 +7,9 @@ import { useCallback, useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useList } from '../../storage'
 import type { ApiParams, ApiResponse, ListOperationName } from '../api/types'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../components/page-size'
+import { DEFAULT_PAGE_SIZE } from '../components/page-size'
+import { atPageSize } from '../lists'
+import { listPosition } from '../routes'
 
 const PREV_KEY = 'rack-console:prev-pages'
 
@@ -34,17 +36,14 @@ export type NameSort = 'name_ascending' | 'name_descending'
 
 export function useListPage<N extends ListOperationName>(
   endpoint: N,
-  params: { query?: object; path?: object },
+  params: ApiParams<N>,
   opts: { sortByName?: boolean } = {},
 ) {
   const [pathname, navigate] = useLocation()
   const search = useSearch()
   const sp = useMemo(() => new URLSearchParams(search), [search])
-  const pageToken = sp.get('page')
-  const limitParam = Number(sp.get('limit'))
-  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(limitParam)
-    ? limitParam
-    : DEFAULT_PAGE_SIZE
+  // The page and its size as the route's prefetch reads them from the same URL.
+  const { limit: pageSize, pageToken } = listPosition(search)
   const sort: NameSort | undefined = opts.sortByName
     ? sp.get('sort') === 'name_descending'
       ? 'name_descending'
@@ -53,11 +52,7 @@ export function useListPage<N extends ListOperationName>(
   const sortBy = sort === 'name_descending' ? { sortBy: sort } : {}
   const listKey = `${endpoint}:${JSON.stringify(params)}:${pageSize}:${sort ?? ''}`
 
-  const fullParams = {
-    ...params,
-    query: { ...params.query, limit: pageSize, ...sortBy },
-  } as unknown as ApiParams<N>
-  const result = useList(endpoint, fullParams, pageToken)
+  const result = useList(endpoint, atPageSize<N>(params, pageSize, sortBy), pageToken)
   const data = result.data as (ApiResponse<N> & { items: unknown[]; nextPage?: string | null }) | undefined
 
   const go = useCallback(

@@ -1,13 +1,13 @@
 // Projects (silo level): name, description, created; edit and delete from the row menu. The create
 // form (`/projects-new`) and the edit form (`/projects/{project}/edit`) are child routes: their side
-// modal opens in this list's <Outlet />, over the list, and closing it keeps the list's page.
+// modal opens in this list's outlet, over the list, and closing it keeps the list's page.
 import type { Project } from '../api/types'
 import { createdColumn, descriptionColumn } from '../components/columns'
 import { nameColumn, ResourceList } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
 import { useActionReason } from '../hooks/use-action-reason'
+import { lists } from '../lists'
 import { paths } from '../paths'
-import { Outlet } from '../route-context'
 import { rowDelete } from '../ui/delete'
 import { type FormRoute, paramsFormRoute } from '../ui/form-route'
 import { kinds } from '../ui/kinds'
@@ -33,16 +33,13 @@ export default function ProjectsPage() {
   const reason = useActionReason((what) => ({ role: 'collaborator', what }))
   return (
     <ResourceList
-      kind={kinds.project}
-      endpoint="projectList"
+      list={lists.projects}
       columns={columns}
       reason={reason}
       create={{ label: 'New project', to: paths.projectsNew() }}
-      empty={{ title: 'No projects', body: 'Projects your silo role lets you see appear here.' }}
+      empty="Projects your silo role lets you see appear here."
       edit={{ to: (p) => paths.projectEdit({ project: p.name }), keepQuery: true }}
       remove={{ run: deleteProject }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }

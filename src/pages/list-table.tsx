@@ -3,17 +3,24 @@
 // of them showed the list's items keyed by id, skeleton rows while the first answer is on its way and
 // emptyOf's notice (why nothing could be read, else the empty state) by hand, and each "New …" button
 // beside a heading went to its form's route keeping the list's query, as did each row's Edit. They do
-// it here once, with the linked name and created columns their tables share.
-import type { ReactNode } from 'react'
-import type { ApiParams, ListOperationName, OperationName } from '../api/types'
+// it here once, with the linked name and created columns their tables share. Like ResourceList, the
+// table reads its list itself, from its declaration (`list`, src/lists.ts: what its rows are, the
+// endpoint and the params the route gives), and takes one `reason`: its heading, empty state, notices
+// and the words of each write's reason follow from them.
+import { type ReactNode, useContext } from 'react'
+import { useList } from '../../storage'
+import type { ApiParams, ListItem, ListOperationName, OperationName } from '../api/types'
 import { Button, type Column } from '../components'
 import type { ActionMenuItem } from '../components/ActionMenu'
 import { createdColumn as createdColumnOf } from '../components/columns'
 import { ResourceLink } from '../components/ResourceLink'
 import { RowMenu } from '../components/RowMenu'
+import { type ActionReason, useOwnActionReason } from '../hooks/use-action-reason'
 import { useListGo } from '../hooks/use-list-go'
+import type { TableSource } from '../lists'
+import { RouteParamsContext } from '../route-context'
 import { rowDelete } from '../ui/delete'
-import type { Kind } from '../ui/kinds'
+import { type Kind, manyInSentence, noneOf, withArticle } from '../ui/kinds'
 import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
 import { TabTable } from './project/instance/shared'
 import { emptyOf } from './project/vpc/routing'
@@ -62,73 +69,115 @@ export const rowMenu =
   <T extends { name: string }>(items: (row: T) => ActionMenuItem[]) =>
   (row: T) => <RowMenu of={row.name} items={() => items(row)} />
 
-/** A storage list as the tab reads it (a QueryResult of a list endpoint). */
-export type ListRead<T> = Parameters<typeof emptyOf>[0] & { data: { items: readonly T[] } | undefined }
-
 type PathKey<N extends OperationName> = ApiParams<N> extends { path: infer P } ? keyof P & string : never
 
-/** A row's Edit, Copy ID and Delete menu, from what each row says. */
-export type EditDeleteRows<T, N extends OperationName> = {
+/** A row's Edit, Copy ID and Delete, as ResourceList names them. */
+export type RowWrites<T, D extends OperationName> = {
   /** What a row is: the confirm dialog, the Copy ID toast and the delete toast name it. */
   kind: Kind
-  /** Why a row's Edit and Delete are disabled. */
-  why: (row: T) => string | undefined
-  /** The path of a row's edit form; Edit opens it keeping the list's query, as "New …" does. */
-  edit: (row: T) => string
-  /** The delete call, the path parameter it takes the row's ID in, and the list a deleted row leaves. */
-  remove: { op: N; idParam: PathKey<N>; list: ListOperationName }
-  /** Items between Edit and Copy ID (e.g. "Network interfaces"). */
-  extra?: (row: T) => ActionMenuItem[]
+  /** The list the rows come from: a deleted row leaves it. */
+  endpoint: ListOperationName
+  /** A row's Edit, first in its menu: its form's path, opened keeping the list's query as "New …" is. */
+  edit?: { to: (row: T) => string }
+  /** A row's Delete, last in its menu: the delete call and the path parameter it takes the row's ID in. */
+  remove?: { op: D; idParam: PathKey<D> }
+  /** The row's own reason not to be edited or deleted (a system router), from what it is. */
+  refusal?: (row: T) => string | null
+  /** The row's own items, between Edit and Copy ID (e.g. "Network interfaces"). */
+  actions?: (row: T) => ActionMenuItem[]
 }
 
-/** Edit, the extra items, Copy ID, then Delete (confirmed; a refusal, such as a subnet still in use,
- * shows the server's message in the dialog). */
-export function editDeleteItems<T extends { id: string; name: string }, N extends OperationName>(
-  menu: EditDeleteRows<T, N>,
+/** Edit, the row's own items, Copy ID, then Delete (confirmed; a refusal, such as a subnet still in use,
+ * shows the server's message in the dialog). Edit and Delete share one reason, asked about "changing a
+ * subnet": the role a table's writes need is the same for both, and so is the row's refusal. */
+export function rowItems<T extends { id: string; name: string }, D extends OperationName>(
+  writes: RowWrites<T, D>,
   row: T,
   go: (to: string) => void,
+  reason: ActionReason,
 ): ActionMenuItem[] {
-  const { kind, remove } = menu
-  const why = menu.why(row)
-  const params = (r: T) => ({ path: { [remove.idParam]: r.id } }) as unknown as ApiParams<N>
+  const { kind, edit, remove } = writes
+  const why = reason(writes.refusal?.(row), `changing ${withArticle(kind)}`)
+  const deleteRow = (r: NonNullable<typeof remove>) =>
+    rowDelete(
+      kind,
+      r.op,
+      writes.endpoint,
+      (x: T) => ({ path: { [r.idParam]: x.id } }) as unknown as ApiParams<D>,
+    )
   return [
-    editItem(() => go(menu.edit(row)), why),
-    ...(menu.extra?.(row) ?? []),
+    ...(edit ? [editItem(() => go(edit.to(row)), why)] : []),
+    ...(writes.actions?.(row) ?? []),
     copyIdItem(kind, row.id),
-    deleteItem(kind, row.name, () => rowDelete(kind, remove.op, remove.list, params)(row), why),
+    ...(remove ? [deleteItem(kind, row.name, () => deleteRow(remove)(row), why)] : []),
   ]
 }
 
-export function ListTable<T extends { id: string }, N extends OperationName = never>(props: {
-  /** The section's heading and the table's accessible name. */
-  title: string
-  list: ListRead<T>
-  /** What the rows are, for the notices ("routers of this VPC"). */
-  what: string
-  empty: { icon: ReactNode; title: string; body: string }
-  columns: Column<T>[]
-  /** The "New …" button beside the heading: its label, its form's path and why it is disabled. */
-  create?: { label: string; to: string; reason: string | undefined }
-  rowActions?: (row: T) => ReactNode
-  /** Each row's Edit, Copy ID and Delete, in place of `rowActions`. */
-  editDelete?: T extends { name: string } ? EditDeleteRows<T, N> : never
+type Named<T> = T extends { name: string } ? T : never
+
+export type ListTableProps<N extends ListOperationName, D extends OperationName> = {
+  /** What the table reads (src/lists.ts), for the route's params. Its kind is what the rows are: the
+   * heading and the table's name (its list title), the empty state's title ("No routes") and icon, the
+   * notices ("the routes of this router") and each write's reason. */
+  list: TableSource<N>
+  /** The heading, where it is not the kind's list title ("Network interfaces in web"). */
+  title?: string
+  /** What the rows belong to, for the notices: "router" says "the routes of this router". */
+  owner: string
+  columns: Column<ListItem<N>>[]
+  /** Why the table's writes are disabled, asked once for the table: "New …" asks it about "creating a
+   * route", a row's Edit and Delete about "changing a route". Without it only offline disables them. */
+  reason?: ActionReason
+  /** The "New …" button beside the heading: its label, its form's path and, where the owner refuses
+   * new rows (a system router), why. */
+  create?: { label: string; to: string; refusal?: string | null }
+  /** The empty state's text; its title says there are none of the kind ("No routes"), as a list's does. */
+  empty: string
+  /** A menu of the row's own in place of Edit, Copy ID and Delete. */
+  rowActions?: (row: ListItem<N>) => ReactNode
   skeletonRows?: number
-}) {
-  const { list, create } = props
+} & (ListItem<N> extends { name: string }
+  ? Omit<RowWrites<Named<ListItem<N>>, D>, 'kind' | 'endpoint'>
+  : { edit?: never; remove?: never; refusal?: never; actions?: never })
+
+export function ListTable<N extends ListOperationName, D extends OperationName = never>(
+  props: ListTableProps<N, D>,
+) {
+  const { create } = props
+  const { kind, endpoint } = props.list
   const go = useListGo()
-  const menu = props.editDelete as EditDeleteRows<T & { name: string }, N> | undefined
-  const menuOf = menu && rowMenu((row: T & { name: string }) => editDeleteItems(menu, row, go))
+  const ownThings = useOwnActionReason()
+  const reason = props.reason ?? ownThings
+  const list = useList(endpoint, props.list.params(useContext(RouteParamsContext)))
+  const rows = ((list.data as { items?: ListItem<N>[] } | undefined)?.items ?? []) as ListItem<N>[]
+  type Row = ListItem<N> & { id: string; name: string }
+  const writes = { ...(props as unknown as RowWrites<Row, D>), kind, endpoint }
+  const hasMenu = writes.edit || writes.remove || writes.actions
+  const menuOf = hasMenu ? rowMenu((row: Row) => rowItems(writes, row, go, reason)) : undefined
+  const many = manyInSentence(kind)
   return (
     <TabTable
-      title={props.title}
-      actions={create && <OpenFormButton {...create} />}
+      title={props.title ?? kind.many}
+      actions={
+        create && (
+          <OpenFormButton
+            label={create.label}
+            to={create.to}
+            reason={reason(create.refusal, `creating ${withArticle(kind)}`)}
+          />
+        )
+      }
       columns={props.columns}
-      rows={list.data?.items ?? []}
-      rowKey={(row) => row.id}
-      rowActions={menuOf ? (row) => menuOf(row as T & { name: string }) : props.rowActions}
+      rows={rows}
+      rowKey={(row) => (row as { id: string }).id}
+      rowActions={menuOf ? (row) => menuOf(row as Row) : props.rowActions}
       loading={list.isLoading}
       skeletonRows={props.skeletonRows}
-      empty={emptyOf(list, props.what, props.empty)}
+      empty={emptyOf(list, `${many} of this ${props.owner}`, {
+        icon: kind.icon,
+        title: noneOf(kind),
+        body: props.empty,
+      })}
     />
   )
 }

@@ -51,13 +51,48 @@ export const kinds = {
   sled: { one: 'Sled', article: 'a', many: S.crumbs.sleds, icon: <ServerIcon /> },
   switch: { one: 'Switch', article: 'a', many: 'Switches', icon: <NetworkingIcon /> },
   physicalDisk: { one: 'Physical disk', article: 'a', many: 'Physical disks', icon: <DisksIcon /> },
+  internetGateway: {
+    one: 'Internet gateway',
+    article: 'an',
+    many: 'Internet gateways',
+    icon: <NetworkingIcon />,
+  },
+  // What is attached to an internet gateway: pools to take outbound addresses from, or single addresses.
+  gatewayIpPool: { one: 'IP pool', article: 'an', many: 'IP pools', icon: <NetworkingIcon /> },
+  gatewayIpAddress: { one: 'IP address', article: 'an', many: 'IP addresses', icon: <NetworkingIcon /> },
+  networkInterface: {
+    one: 'Network interface',
+    article: 'a',
+    many: 'Network interfaces',
+    icon: <NetworkingIcon />,
+  },
+  ipPoolRange: { one: 'Range', article: 'a', many: 'Ranges', icon: <NetworkingIcon /> },
+  identityProvider: {
+    one: 'Identity provider',
+    article: 'an',
+    many: 'Identity providers',
+    icon: <KeyIcon />,
+  },
 } as const satisfies Record<string, Kind>
 
 /** The noun inside a sentence ("Delete anti-affinity group web"): lower case, unless it starts with an
  * abbreviation ("VPC", "IP pool", "SSH key"). */
 export function inSentence(kind: Kind): string {
-  const second = kind.one.charAt(1)
-  return second !== second.toLowerCase() ? kind.one : kind.one.charAt(0).toLowerCase() + kind.one.slice(1)
+  return lowerStart(kind.one)
+}
+
+/** Many of them inside a sentence ("No routes", "the IP pools of this gateway"), by the same rule
+ * word by word, since a list title capitalises each ("IP Pools" says "No IP pools"). */
+export function manyInSentence(kind: Kind): string {
+  return kind.many.split(' ').map(lowerStart).join(' ')
+}
+
+/** An empty list's title, in a list or a tab's table alike: "No routes", "No IP pools". */
+export const noneOf = (kind: Kind) => `No ${manyInSentence(kind)}`
+
+function lowerStart(noun: string): string {
+  const second = noun.charAt(1)
+  return second !== second.toLowerCase() ? noun : noun.charAt(0).toLowerCase() + noun.slice(1)
 }
 
 /** One of them inside a sentence, with its article: "creating an anti-affinity group", "deleting a VPC". */

@@ -9,20 +9,19 @@ import type { ApiResponse } from '../../api/types'
 import { CloudOffIcon, defineColumns, ServerIcon } from '../../components'
 import { confirmAction } from '../../components/confirm-queue'
 import { Detail, Details } from '../../components/Details'
-import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../components/ResourcePage'
+import { IdentityDetails, ResourcePage } from '../../components/ResourcePage'
 import { type ActionReason, useActionReason } from '../../hooks/use-action-reason'
+import { views } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { T } from '../../strings'
 import { type FormRoute, formRoute, overItsPage } from '../../ui/form-route'
-import { kinds } from '../../ui/kinds'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { linkColumn, OpenFormButton, rowMenu } from '../list-table'
 import {
   type AntiAffinityGroup,
   deleteGroup,
   type GroupMember,
-  groupViewParams,
   groupWriteNeed,
   memberListParams,
   removeMember,
@@ -132,20 +131,10 @@ function GroupView({ project, name }: { project: string; name: string }) {
   const reason = useActionReason(groupWriteNeed(project, 'changing an anti-affinity group'))
   return (
     <ResourcePage
-      endpoint="antiAffinityGroupView"
-      params={groupViewParams(project, name)}
-      kind={kinds.antiAffinityGroup}
-      actions={(group) => (
-        <EditDeleteActions
-          kind={kinds.antiAffinityGroup}
-          name={group.name}
-          edit={{
-            href: paths.affinityGroupEdit({ project, antiAffinityGroup: group.name }),
-            reason: reason(),
-          }}
-          remove={{ run: () => deleteGroup(group), after: paths.affinity({ project }), reason: reason() }}
-        />
-      )}
+      resource={views.antiAffinityGroup}
+      reason={reason}
+      edit={{ to: (group) => paths.affinityGroupEdit({ project, antiAffinityGroup: group.name }) }}
+      remove={{ run: deleteGroup, after: paths.affinity({ project }) }}
     >
       {(group) => (
         <>

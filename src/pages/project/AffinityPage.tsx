@@ -6,10 +6,10 @@ import { createdColumn, descriptionColumn } from '../../components/columns'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useActionReason } from '../../hooks/use-action-reason'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet, useRouteParams } from '../../route-context'
+import { useRouteParams } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
-import { kinds } from '../../ui/kinds'
 import { type AntiAffinityGroup, deleteGroup, groupWriteNeed } from './affinity-actions'
 
 const columnsFor = (project: string) =>
@@ -39,21 +39,14 @@ export default function AffinityPage() {
   const reason = useActionReason((what) => groupWriteNeed(project, what))
   return (
     <ResourceList
-      kind={kinds.antiAffinityGroup}
-      endpoint="antiAffinityGroupList"
-      params={{ query: { project } }}
+      list={lists.antiAffinityGroups}
       columns={columnsFor(project)}
       reason={reason}
       create={{ label: 'New group', to: paths.affinityNew({ project }) }}
-      empty={{
-        title: 'No anti-affinity groups',
-        body: `Project ${project} has no anti-affinity groups. A group keeps its instances on different sleds.`,
-      }}
+      empty={`Project ${project} has no anti-affinity groups. A group keeps its instances on different sleds.`}
       // The edit form opens over the group's page.
       edit={{ to: (g) => paths.affinityGroupEdit({ project, antiAffinityGroup: g.name }) }}
       remove={{ run: deleteGroup }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }

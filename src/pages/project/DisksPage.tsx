@@ -13,11 +13,11 @@ import { DiskView } from '../../forms/disk-view'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { performDiskAction } from '../../hooks/use-disk-actor'
 import { useListGo } from '../../hooks/use-list-go'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet, useRouteParams } from '../../route-context'
+import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
-import { kinds } from '../../ui/kinds'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
 import { DiskStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
@@ -60,17 +60,12 @@ export default function DisksPage() {
     (action === 'DETACH' ? detachReason : reason)(diskRowRefusal(d, action))
   return (
     <ResourceList
-      kind={kinds.disk}
-      endpoint="diskList"
-      params={{ query: { project } }}
+      list={lists.disks}
       columns={columnsFor(project)}
       isMoving={diskIsMoving}
       reason={reason}
       create={{ label: 'New disk', to: paths.disksNew({ project }) }}
-      empty={{
-        title: 'No disks',
-        body: `Project ${project} has no disks yet. Create a blank disk, copy a snapshot or an image, or upload an image file.`,
-      }}
+      empty={`Project ${project} has no disks yet. Create a blank disk, copy a snapshot or an image, or upload an image file.`}
       actions={(d) => [
         {
           label: 'Snapshot',
@@ -98,9 +93,7 @@ export default function DisksPage() {
         run: (d) => performDiskAction(d, { type: 'DELETE' }),
         refusal: (d) => diskRowRefusal(d, 'DELETE'),
       }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }
 

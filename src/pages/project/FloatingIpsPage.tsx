@@ -22,11 +22,11 @@ import {
   floatingIpRefusal,
 } from '../../forms/floating-ip'
 import { useActionReason } from '../../hooks/use-action-reason'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet, useRouteParams } from '../../route-context'
+import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
-import { kinds } from '../../ui/kinds'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
 const muted = css({ color: 'fg.muted' })
@@ -95,16 +95,11 @@ export default function FloatingIpsPage() {
   const [attaching, setAttaching] = useState<FloatingIp | null>(null)
   return (
     <ResourceList
-      kind={kinds.floatingIp}
-      endpoint="floatingIpList"
-      params={{ query: { project } }}
+      list={lists.floatingIps}
       columns={columnsFor(project)}
       reason={reason}
       create={{ label: 'New floating IP', to: paths.floatingIpsNew({ project }) }}
-      empty={{
-        title: 'No floating IPs',
-        body: `Project ${project} has no floating IPs yet. A floating IP keeps its address while it moves between instances.`,
-      }}
+      empty={`Project ${project} has no floating IPs yet. A floating IP keeps its address while it moves between instances.`}
       edit={{ to: (f) => paths.floatingIpEdit({ project, floatingIp: f.name }), keepQuery: true }}
       actions={(f) => [
         { label: 'Attach to an instance', disabledReason: why(f, 'attach'), onSelect: () => setAttaching(f) },
@@ -124,7 +119,6 @@ export default function FloatingIpsPage() {
       ]}
       remove={{ run: deleteFloatingIp, refusal: (f) => floatingIpRefusal(f, 'delete') }}
     >
-      <Outlet />
       {attaching && (
         <Suspense fallback={null}>
           <AttachForm

@@ -7,13 +7,13 @@ import type { Image } from '../../api/types'
 import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
 import { toast } from '../../components/toast-queue'
-import { deleteImage, imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
+import { deleteImage, imageActions, imageColumns } from '../../forms/image-list'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet, useRouteParams } from '../../route-context'
+import { useRouteParams } from '../../route-context'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
-import { kinds } from '../../ui/kinds'
 
 // The forms load when they are opened, not with the list.
 /** `/projects/{project}/images-new`. */
@@ -48,15 +48,11 @@ export default function ImagesPage() {
   const promoteReason = useActionReason({ role: 'collaborator', what: 'promoting an image to the silo' })
   return (
     <ResourceList
-      kind={kinds.image}
-      endpoint="imageList"
-      params={{ query: { project } }}
+      list={lists.images}
       columns={imageColumns}
       reason={reason}
       create={{ label: 'Upload image', to: paths.imagesNew({ project }) }}
-      empty={imagesEmpty(
-        `Project ${project} has no images yet. Upload an image file, or make one from a snapshot.`,
-      )}
+      empty={`Project ${project} has no images yet. Upload an image file, or make one from a snapshot.`}
       actions={(i) =>
         imageActions({
           onView: () => go(paths.imageEdit({ project, image: i.name })),
@@ -76,8 +72,6 @@ export default function ImagesPage() {
         })
       }
       remove={{ run: deleteImage }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }

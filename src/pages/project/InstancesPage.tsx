@@ -11,9 +11,9 @@ import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceL
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
 import { useActionReason } from '../../hooks/use-action-reason'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
-import { kinds } from '../../ui/kinds'
 import { instanceIsMoving, instanceRowRefusal } from '../../ui/row-state'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
@@ -91,15 +91,13 @@ export default function InstancesPage() {
   }
   return (
     <ResourceList
-      kind={kinds.instance}
-      endpoint="instanceList"
-      params={{ query: { project } }}
+      list={lists.instances}
       columns={columns}
       reason={reason}
       create={{ label: 'New instance', to: paths.instancesNew({ project }) }}
       isMoving={instanceIsMoving}
       bulk={bulk}
-      empty={{ title: 'No instances', body: `Project ${project} has no instances yet.` }}
+      empty={`Project ${project} has no instances yet.`}
       actions={(i) => [
         { label: 'Start', disabledReason: why(i, 'START'), onSelect: () => run(i, 'START', 'start') },
         {

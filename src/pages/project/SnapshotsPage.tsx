@@ -11,8 +11,9 @@ import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceL
 import { defineColumns } from '../../components/Table'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet, useRouteParams } from '../../route-context'
+import { useRouteParams } from '../../route-context'
 import { NameLink } from '../../ui/by-id'
 import { rowDelete } from '../../ui/delete'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
@@ -71,17 +72,12 @@ export default function SnapshotsPage() {
   const reason = useActionReason((what) => ({ project, role: 'collaborator', what }))
   return (
     <ResourceList
-      kind={kinds.snapshot}
-      endpoint="snapshotList"
-      params={{ query: { project } }}
+      list={lists.snapshots}
       columns={columnsFor(project)}
       isMoving={snapshotIsMoving}
       reason={reason}
       create={{ label: 'New snapshot', to: paths.snapshotsNew({ project }) }}
-      empty={{
-        title: 'No snapshots',
-        body: `Project ${project} has no snapshots yet. Snapshot an attached or detached disk.`,
-      }}
+      empty={`Project ${project} has no snapshots yet. Snapshot an attached or detached disk.`}
       actions={(s) => [
         {
           label: 'Create image',
@@ -90,8 +86,6 @@ export default function SnapshotsPage() {
         },
       ]}
       remove={{ run: deleteSnapshot }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }

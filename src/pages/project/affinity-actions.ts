@@ -1,5 +1,6 @@
 import type { Instance, Schema } from '../../api/types'
 import type { SelectOption } from '../../components/FormField'
+import { views } from '../../lists'
 import { rowDelete } from '../../ui/delete'
 import { kinds } from '../../ui/kinds'
 import { instanceRowRefusal } from '../../ui/row-state'
@@ -9,10 +10,8 @@ export type AntiAffinityGroup = Schema<'AntiAffinityGroup'>
 export type GroupMember = Schema<'AntiAffinityGroupMember'>['value']
 
 /** The group's own view, keyed exactly as the route's prefetch reads it. */
-export const groupViewParams = (project: string, antiAffinityGroup: string) => ({
-  path: { antiAffinityGroup },
-  query: { project },
-})
+export const groupViewParams = (project: string, antiAffinityGroup: string) =>
+  views.antiAffinityGroup.params({ project, antiAffinityGroup })
 
 /** One page is all a group has: the API caps an anti-affinity group at 32 members. */
 export const MEMBER_LIMIT = 50

@@ -9,9 +9,9 @@ import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useOwnActionReason } from '../../hooks/use-action-reason'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { deleteListed } from '../../ui/delete'
-import { kinds } from '../../ui/kinds'
 import { formatDateTime } from '../../util/date'
 
 type AccessToken = ListItem<'currentUserAccessTokenList'>
@@ -46,8 +46,7 @@ export default function AccessTokensPage() {
   const reason = useOwnActionReason()
   return (
     <ResourceList
-      kind={kinds.accessToken}
-      endpoint="currentUserAccessTokenList"
+      list={lists.accessTokens}
       columns={columns}
       rowName={(t) => `token ${t.id}`}
       intro={
@@ -56,15 +55,12 @@ export default function AccessTokensPage() {
           login, when you confirm a device's code at {verifyLink}. Deleting a token signs that device out.
         </p>
       }
-      empty={{
-        title: 'No access tokens',
-        body: (
-          <>
-            Tokens come from device login: start a login from the CLI or another device, then enter the code
-            it shows at {verifyLink}. Each confirmed device gets a token that is listed here.
-          </>
-        ),
-      }}
+      empty={
+        <>
+          Tokens come from device login: start a login from the CLI or another device, then enter the code it
+          shows at {verifyLink}. Each confirmed device gets a token that is listed here.
+        </>
+      }
       actions={(t) => [
         {
           label: 'Delete',

@@ -1,13 +1,13 @@
 // Settings > SSH keys: name, description, created; view (read-only with copy) and delete. The add
 // form (`/settings/ssh-keys-new`) and the view (`/settings/ssh-keys/{sshKey}/edit`) are child
-// routes: their side modals open in this list's <Outlet />, over the list, which stays mounted.
+// routes: their side modals open in this list's outlet, over the list, which stays mounted.
 import type { SshKey } from '../../api/types'
 import { createdColumn, descriptionColumn } from '../../components/columns'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useListGo } from '../../hooks/use-list-go'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet } from '../../route-context'
 import { rowDelete } from '../../ui/delete'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
@@ -45,14 +45,10 @@ export default function SshKeysPage() {
   // The user's own keys: no role is needed (the list's default reason), only a link.
   return (
     <ResourceList
-      kind={kinds.sshKey}
-      endpoint="currentUserSshKeyList"
+      list={lists.sshKeys}
       columns={columns}
       create={{ label: 'Add SSH key', to: paths.sshKeysNew() }}
-      empty={{
-        title: 'No SSH keys',
-        body: 'Keys you add here can be placed on new instances so you can sign in to them over SSH.',
-      }}
+      empty="Keys you add here can be placed on new instances so you can sign in to them over SSH."
       actions={(k) => [
         { label: 'View', onSelect: () => go(paths.sshKeyEdit({ sshKey: k.name })) },
         {
@@ -61,8 +57,6 @@ export default function SshKeysPage() {
         },
       ]}
       remove={{ run: deleteSshKey }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }

@@ -4,11 +4,11 @@
 import { lazy, Suspense, useState } from 'react'
 import type { Image } from '../../api/types'
 import { ResourceList } from '../../components/ResourceList'
-import { deleteImage, imageActions, imageColumns, imagesEmpty } from '../../forms/image-list'
+import { deleteImage, imageActions, imageColumns } from '../../forms/image-list'
 import { useActionReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet } from '../../route-context'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 
@@ -31,10 +31,11 @@ export default function SiloImagesPage() {
   const reason = useActionReason({ role: 'collaborator', what: 'managing silo images' })
   return (
     <ResourceList
-      kind={kinds.siloImage}
-      endpoint="imageList"
+      list={lists.siloImages}
       columns={imageColumns}
-      empty={imagesEmpty('Images promoted from a project appear here, for every project of the silo to use.')}
+      empty="Images promoted from a project appear here, for every project of the silo to use."
+      // The header names the scope; the empty state says what is missing.
+      emptyOf={kinds.image}
       reason={reason}
       actions={(i) =>
         imageActions({
@@ -48,7 +49,6 @@ export default function SiloImagesPage() {
       }
       remove={{ run: deleteImage }}
     >
-      <Outlet />
       {demoting && (
         <Suspense fallback={null}>
           <ImageDemoteForm key={demoting.id} image={demoting} onDismiss={() => setDemoting(null)} />

@@ -7,10 +7,9 @@ import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceL
 import { defineColumns } from '../../components/Table'
 import { deletePool, type IpPool, ipPoolNeed, VERSION_LABELS } from '../../forms/ip-pool'
 import { useFleetActionReason } from '../../hooks/use-action-reason'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
-import { kinds } from '../../ui/kinds'
 import { PoolUsage } from './ip-pool/usage'
 
 const columns = defineColumns<IpPool>([
@@ -39,20 +38,14 @@ export default function IpPoolsPage() {
   const reason = useFleetActionReason(poolNeed)
   return (
     <ResourceList
-      kind={kinds.ipPool}
-      endpoint="systemIpPoolList"
+      list={lists.ipPools}
       columns={columns}
       reason={reason}
       create={{ label: 'New IP pool', to: paths.ipPoolsNew() }}
-      empty={{
-        title: 'No IP pools',
-        body: 'IP pools hold the addresses instances and floating IPs take: create one, add ranges, link it to silos.',
-      }}
+      empty="IP pools hold the addresses instances and floating IPs take: create one, add ranges, link it to silos."
       // The edit form opens over the pool's page.
       edit={{ to: (p) => paths.ipPoolEdit({ pool: p.name }) }}
       remove={{ run: deletePool }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }

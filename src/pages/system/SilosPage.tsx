@@ -7,10 +7,9 @@ import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { deleteSilo, identityModeLabel, type Silo, siloNeed } from '../../forms/silo'
 import { useFleetActionReason } from '../../hooks/use-action-reason'
+import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { Outlet } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
-import { kinds } from '../../ui/kinds'
 
 const columns = defineColumns<Silo>([
   nameColumn({ href: (silo) => paths.silo({ silo: silo.name }) }),
@@ -30,18 +29,12 @@ export default function SilosPage() {
   const reason = useFleetActionReason(siloNeed)
   return (
     <ResourceList
-      kind={kinds.silo}
-      endpoint="siloList"
+      list={lists.silos}
       columns={columns}
       reason={reason}
       create={{ label: 'New silo', to: paths.silosNew() }}
-      empty={{
-        title: 'No silos',
-        body: 'A silo isolates its users, projects and resources from every other silo.',
-      }}
+      empty="A silo isolates its users, projects and resources from every other silo."
       remove={{ run: deleteSilo }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }

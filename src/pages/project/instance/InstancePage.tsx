@@ -11,16 +11,15 @@ import { Badge } from '../../../components'
 import { Detail, Details, monoValue } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { InstanceGuard } from '../../../layouts/InstanceGuard'
+import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import { instanceBadgeColor } from '../../../ui/badges'
-import { kinds } from '../../../ui/kinds'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime, formatDuration } from '../../../util/date'
 import { ExternalIps } from './ExternalIps'
 import { InstanceActions } from './InstanceActions'
 import { PrimaryVpc } from './names'
-import { instanceViewParams } from './queries'
 
 const polled = (i: Instance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.runState)
 
@@ -78,10 +77,8 @@ function InstanceView({ project, instance }: { project: string; instance: string
   const ref = { project, instance }
   return (
     <ResourcePage
-      endpoint="instanceView"
-      params={instanceViewParams(ref)}
+      resource={views.instance}
       isMoving={polled}
-      kind={kinds.instance}
       actions={(data) => <InstanceActions project={project} instance={data} />}
       tabs={() => [
         { label: 'Storage', href: paths.instanceStorage(ref) },

@@ -1,5 +1,6 @@
 // The reads of the instance page, one params builder per view. The route tree's prefetches must read
 // exactly these keys (a warm read of any other key is wasted): routes.test.ts holds them to it.
+import { views } from '../../../lists'
 
 export type InstanceRef = { project: string; instance: string }
 
@@ -18,7 +19,8 @@ const listUnderInstance = ({ project, instance }: InstanceRef) => ({
   query: { project, limit: INSTANCE_CHILD_LIMIT },
 })
 
-export const instanceViewParams = underInstance
+/** The page's own read (src/lists.ts), which its tabs read again. */
+export const instanceViewParams = (ref: InstanceRef) => views.instance.params(ref)
 
 export const instanceDisksParams = listUnderInstance
 

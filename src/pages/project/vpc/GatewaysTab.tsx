@@ -7,25 +7,25 @@ import { useCallback, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { useList, useResource } from '../../../../storage'
-import { type Column, defineColumns, NetworkingIcon, SideModal } from '../../../components'
+import { defineColumns, NetworkingIcon, SideModal } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { AfterPaint } from '../../../components/ResourceList'
+import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import { QueryError } from '../../../ui/QueryError'
-import { createdColumn, type ListRead, ListTable, linkColumn } from '../../list-table'
+import { createdColumn, ListTable, linkColumn } from '../../list-table'
 import { PoolName } from '../instance/names'
 import { mono, TabTable } from '../instance/shared'
 import { describeEnd, emptyOf, type Gateway, type Route, type Router, routesTo, type VpcRef } from './routing'
 
 type GatewayRef = VpcRef & { gateway: string }
-const LIMIT = 100
 const stack = css({ display: 'grid', gap: '0.5' })
 
-const usePools = (ref: GatewayRef) =>
-  useList('internetGatewayIpPoolList', { query: { ...ref, limit: LIMIT } })
+// A gateway's attachments, read by its cells on the tab and by its side sheet alike (the same keys).
+const usePools = (ref: GatewayRef) => useList('internetGatewayIpPoolList', tables.gatewayIpPools.params(ref))
 const useAddresses = (ref: GatewayRef) =>
-  useList('internetGatewayIpAddressList', { query: { ...ref, limit: LIMIT } })
+  useList('internetGatewayIpAddressList', tables.gatewayIpAddresses.params(ref))
 
 function PoolsCell(ref: GatewayRef) {
   const pools = usePools(ref).data?.items
@@ -122,7 +122,8 @@ function RouterProbe({
   gateway: Pick<Gateway, 'id' | 'name'>
   report: (id: string, f: Found) => void
 }) {
-  const routes = useList('vpcRouterRouteList', { query: { ...ref, router: router.name, limit: LIMIT } })
+  // The keys the routers tab and the router's page read.
+  const routes = useList('vpcRouterRouteList', tables.routes.params({ ...ref, router: router.name }))
   const items = routes.data?.items
   const { id, name } = gateway
   useEffect(() => {
@@ -134,7 +135,7 @@ function RouterProbe({
 
 /** The routes of every router of the VPC whose target is the gateway. */
 function RoutesToGateway({ gateway, ...ref }: VpcRef & { gateway: Pick<Gateway, 'id' | 'name'> }) {
-  const routers = useList('vpcRouterList', { query: { ...ref, limit: LIMIT } })
+  const routers = useList('vpcRouterList', tables.routers.params(ref))
   const [found, setFound] = useState<Record<string, Found>>({})
   const report = useCallback((id: string, f: Found) => setFound((cur) => ({ ...cur, [id]: f })), [])
   const all = routers.data?.items ?? []
@@ -161,33 +162,12 @@ function RoutesToGateway({ gateway, ...ref }: VpcRef & { gateway: Pick<Gateway, 
   )
 }
 
-/** What is attached to the gateway (its IP pools, its IP addresses), one table of the sheet each. */
-function Attached<T extends { id: string }>(props: {
-  title: string
-  columns: Column<T>[]
-  list: ListRead<T>
-  body: string
-}) {
-  const { title, body } = props
-  return (
-    <ListTable
-      title={title}
-      columns={props.columns}
-      list={props.list}
-      what={`${title} of this gateway`}
-      empty={{ icon: <NetworkingIcon />, title: `No ${title}`, body }}
-    />
-  )
-}
-
 /** `internet-gateways/{gateway}`: the gateway's side sheet over the tab. */
 export function GatewayRoute() {
   const ref = useRouteParams('project', 'vpc', 'gateway')
   const vpcRef = { project: ref.project, vpc: ref.vpc }
   const [, navigate] = useLocation()
   const view = useResource('internetGatewayView', { path: { gateway: ref.gateway }, query: vpcRef })
-  const pools = usePools(ref)
-  const addresses = useAddresses(ref)
   const gateway = view.data
   return (
     <SideModal
@@ -198,17 +178,17 @@ export function GatewayRoute() {
       cancelLabel="Close"
     >
       {view.error && !gateway && <QueryError error={view.error} />}
-      <Attached
-        title="IP pools"
+      <ListTable
+        list={tables.gatewayIpPools}
+        owner="gateway"
         columns={poolColumns}
-        list={pools}
-        body="Outbound addresses come from the pools attached to the gateway."
+        empty="Outbound addresses come from the pools attached to the gateway."
       />
-      <Attached
-        title="IP addresses"
+      <ListTable
+        list={tables.gatewayIpAddresses}
+        owner="gateway"
         columns={addressColumns}
-        list={addresses}
-        body="No single address is attached to this gateway."
+        empty="No single address is attached to this gateway."
       />
       <RoutesToGateway {...vpcRef} gateway={gateway ?? { id: '', name: ref.gateway }} />
     </SideModal>
@@ -217,20 +197,14 @@ export function GatewayRoute() {
 
 export default function GatewaysTab() {
   const ref = useRouteParams('project', 'vpc')
-  const list = useList('internetGatewayList', { query: { ...ref, limit: LIMIT } })
   return (
     <>
       <ListTable
-        title="Internet gateways"
+        list={tables.internetGateways}
+        owner="VPC"
         columns={columnsFor(ref)}
-        list={list}
         skeletonRows={2}
-        what="internet gateways of this VPC"
-        empty={{
-          icon: <NetworkingIcon />,
-          title: 'No internet gateways',
-          body: `VPC ${ref.vpc} has no internet gateway: its instances cannot reach outside networks.`,
-        }}
+        empty={`VPC ${ref.vpc} has no internet gateway: its instances cannot reach outside networks.`}
       />
       <Outlet />
     </>

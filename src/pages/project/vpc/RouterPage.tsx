@@ -5,17 +5,16 @@
 // Page not found; offline with nothing cached says so instead.
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
-import { useList } from '../../../../storage'
-import { defineColumns, NetworkingIcon } from '../../../components'
+import { defineColumns } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { Detail, Details } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { useActionReason } from '../../../hooks/use-action-reason'
+import { tables, views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
-import { kinds } from '../../../ui/kinds'
 import { ListTable } from '../../list-table'
 import { mono } from '../instance/shared'
 import { RouterKind } from './RoutersTab'
@@ -77,29 +76,20 @@ export const RouteCreateRoute: FormRoute = paramsFormRoute(
 export const RouteEditRoute = RouteCreateRoute
 
 function Routes({ router, ...ref }: VpcRef & { router: Router }) {
-  const routes = useList('vpcRouterRouteList', { query: { ...ref, router: router.name, limit: 100 } })
-  const createReason = useActionReason(networkingNeed(ref.project, 'creating a route'))
-  const writeReason = useActionReason(networkingNeed(ref.project, 'changing a route'))
+  const reason = useActionReason((what) => networkingNeed(ref.project, what))
   const at = { ...ref, router: router.name }
   return (
     <ListTable
-      title="Routes"
-      create={{ label: 'New route', to: paths.vpcRouteNew(at), reason: createReason(routeRefusal(router)) }}
+      list={tables.routes}
+      owner="router"
+      reason={reason}
+      create={{ label: 'New route', to: paths.vpcRouteNew(at), refusal: routeRefusal(router) }}
       columns={columnsFor(ref)}
-      list={routes}
-      editDelete={{
-        kind: kinds.route,
-        why: (r) => writeReason(routeRefusal(router, r)),
-        edit: (r) => paths.vpcRouteEdit({ ...at, route: r.name }),
-        remove: { op: 'vpcRouterRouteDelete', idParam: 'route', list: 'vpcRouterRouteList' },
-      }}
+      edit={{ to: (r) => paths.vpcRouteEdit({ ...at, route: r.name }) }}
+      remove={{ op: 'vpcRouterRouteDelete', idParam: 'route' }}
+      refusal={(r) => routeRefusal(router, r)}
       skeletonRows={2}
-      what="routes of this router"
-      empty={{
-        icon: <NetworkingIcon />,
-        title: 'No routes',
-        body: `Router ${router.name} has no routes: its subnets follow the system router alone.`,
-      }}
+      empty={`Router ${router.name} has no routes: its subnets follow the system router alone.`}
     />
   )
 }
@@ -107,11 +97,7 @@ function Routes({ router, ...ref }: VpcRef & { router: Router }) {
 export default function RouterPage() {
   const ref = useRouteParams('project', 'vpc', 'router')
   return (
-    <ResourcePage
-      endpoint="vpcRouterView"
-      params={{ path: { router: ref.router }, query: { project: ref.project, vpc: ref.vpc } }}
-      kind={kinds.router}
-    >
+    <ResourcePage resource={views.router}>
       {(router) => (
         <>
           {routerRefusal(router) && (

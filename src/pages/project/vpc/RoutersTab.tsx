@@ -2,15 +2,14 @@
 // created; Edit and Delete for custom routers (the API refuses to delete one a subnet still uses, and the
 // confirm dialog shows its message). The system router is the VPC's own and read-only: its controls stay
 // visible, disabled with the reason. `routers-new` and `routers/{router}/edit` open over the tab.
-import { useList } from '../../../../storage'
-import { Badge, defineColumns, NetworkingIcon } from '../../../components'
+import { Badge, defineColumns } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { useActionReason } from '../../../hooks/use-action-reason'
+import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
-import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
 import { networkingNeed, type Router, routerRefusal, type VpcRef } from './routing'
 
@@ -36,25 +35,20 @@ export const RouterEditRoute = RouterCreateRoute
 
 export default function RoutersTab() {
   const ref = useRouteParams('project', 'vpc')
-  const list = useList('vpcRouterList', { query: { ...ref, limit: 100 } })
-  const createReason = useActionReason(networkingNeed(ref.project, 'creating a router'))
-  const writeReason = useActionReason(networkingNeed(ref.project, 'changing a router'))
+  const reason = useActionReason((what) => networkingNeed(ref.project, what))
   return (
     <>
       <ListTable
-        title="Routers"
-        create={{ label: 'New router', to: paths.vpcRoutersNew(ref), reason: createReason() }}
+        list={tables.routers}
+        owner="VPC"
+        reason={reason}
+        create={{ label: 'New router', to: paths.vpcRoutersNew(ref) }}
         columns={columnsFor(ref)}
-        list={list}
-        editDelete={{
-          kind: kinds.router,
-          why: (r) => writeReason(routerRefusal(r)),
-          edit: (r) => paths.vpcRouterEdit({ ...ref, router: r.name }),
-          remove: { op: 'vpcRouterDelete', idParam: 'router', list: 'vpcRouterList' },
-        }}
+        edit={{ to: (r) => paths.vpcRouterEdit({ ...ref, router: r.name }) }}
+        remove={{ op: 'vpcRouterDelete', idParam: 'router' }}
+        refusal={routerRefusal}
         skeletonRows={2}
-        what="routers of this VPC"
-        empty={{ icon: <NetworkingIcon />, title: 'No routers', body: `VPC ${ref.vpc} has no routers.` }}
+        empty={`VPC ${ref.vpc} has no routers.`}
       />
       <Outlet />
     </>

@@ -5,10 +5,12 @@
 // tab in its outlet. Every list is read through storage, so a second visit paints offline.
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { useList, useResource } from '../../../../storage'
-import { defineColumns, NetworkingIcon, SideModal } from '../../../components'
+import { useResource } from '../../../../storage'
+import type { ListItem } from '../../../api/types'
+import { defineColumns, SideModal } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { useActionReason } from '../../../hooks/use-action-reason'
+import { TABLE_LIMIT, table, tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
@@ -19,7 +21,6 @@ import { NicAddresses } from '../instance/names'
 import { mono } from '../instance/shared'
 import { networkingNeed, type Subnet } from './routing'
 
-const LIMIT = 100
 const none = <span className={css({ color: 'fg.muted' })}>—</span>
 
 function RouterName({ id }: { id: string }) {
@@ -50,9 +51,11 @@ const columns = defineColumns<Subnet>([
   createdColumn(),
 ])
 
-type Nic = NonNullable<ReturnType<typeof useNics>['data']>['items'][number]
-const useNics = (project: string, vpc: string, subnet: string) =>
-  useList('vpcSubnetListNetworkInterfaces', { path: { subnet }, query: { project, vpc, limit: LIMIT } })
+type Nic = ListItem<'vpcSubnetListNetworkInterfaces'>
+const nicsParams = (project: string, vpc: string, subnet: string) => ({
+  path: { subnet },
+  query: { project, vpc, limit: TABLE_LIMIT },
+})
 
 const nicColumns = defineColumns<Nic>([
   { id: 'name', header: 'Name', cell: (n) => n.name, sortValue: (n) => n.name },
@@ -77,19 +80,16 @@ function SubnetNics({
   subnet: string
   onDismiss: () => void
 }) {
-  const nics = useNics(project, vpc, subnet)
   return (
     <SideModal open onDismiss={onDismiss} title="Network interfaces" subtitle={subnet} cancelLabel="Close">
       <ListTable
+        list={table(kinds.networkInterface, 'vpcSubnetListNetworkInterfaces', () =>
+          nicsParams(project, vpc, subnet),
+        )}
         title={`Network interfaces in ${subnet}`}
+        owner="subnet"
         columns={nicColumns}
-        list={nics}
-        what="network interfaces of this subnet"
-        empty={{
-          icon: <NetworkingIcon />,
-          title: 'No network interfaces',
-          body: `No instance has an interface in ${subnet}.`,
-        }}
+        empty={`No instance has an interface in ${subnet}.`}
       />
     </SideModal>
   )
@@ -104,31 +104,21 @@ export const SubnetEditRoute = SubnetCreateRoute
 
 export default function SubnetsTab() {
   const { project, vpc } = useRouteParams('project', 'vpc')
-  const list = useList('vpcSubnetList', { query: { project, vpc, limit: LIMIT } })
-  const createReason = useActionReason(networkingNeed(project, 'creating a subnet'))
-  const writeReason = useActionReason(networkingNeed(project, 'changing a subnet'))
+  const reason = useActionReason((what) => networkingNeed(project, what))
   const [nicsOf, setNicsOf] = useState<string | null>(null)
   return (
     <>
       <ListTable
-        title="Subnets"
-        create={{ label: 'New subnet', to: paths.vpcSubnetsNew({ project, vpc }), reason: createReason() }}
+        list={tables.subnets}
+        owner="VPC"
+        reason={reason}
+        create={{ label: 'New subnet', to: paths.vpcSubnetsNew({ project, vpc }) }}
         columns={columns}
-        list={list}
-        editDelete={{
-          kind: kinds.subnet,
-          why: () => writeReason(),
-          edit: (s) => paths.vpcSubnetEdit({ project, vpc, subnet: s.name }),
-          extra: (s) => [{ label: 'Network interfaces', onSelect: () => setNicsOf(s.name) }],
-          remove: { op: 'vpcSubnetDelete', idParam: 'subnet', list: 'vpcSubnetList' },
-        }}
+        edit={{ to: (s) => paths.vpcSubnetEdit({ project, vpc, subnet: s.name }) }}
+        actions={(s) => [{ label: 'Network interfaces', onSelect: () => setNicsOf(s.name) }]}
+        remove={{ op: 'vpcSubnetDelete', idParam: 'subnet' }}
         skeletonRows={2}
-        what="subnets of this VPC"
-        empty={{
-          icon: <NetworkingIcon />,
-          title: 'No subnets',
-          body: `VPC ${vpc} has no subnets. Instances get their interfaces in a subnet.`,
-        }}
+        empty={`VPC ${vpc} has no subnets. Instances get their interfaces in a subnet.`}
       />
       {nicsOf && <SubnetNics project={project} vpc={vpc} subnet={nicsOf} onDismiss={() => setNicsOf(null)} />}
       <Outlet />

@@ -3,13 +3,13 @@
 // form, open over it. A rename moves to the new name's page; a delete lands on the list. A VPC that
 // does not exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
 import { Detail, Details, monoValue } from '../../../components/Details'
-import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
-import { deleteVpc, type Vpc, vpcViewParams, vpcWriteNeed } from '../../../forms/vpc'
+import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
+import { deleteVpc, vpcViewParams, vpcWriteNeed } from '../../../forms/vpc'
 import { useActionReason } from '../../../hooks/use-action-reason'
+import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import { type FormRoute, formRoute, overItsPage } from '../../../ui/form-route'
-import { kinds } from '../../../ui/kinds'
 
 export { vpcViewParams }
 
@@ -30,12 +30,13 @@ export function vpcTabs(project: string, vpc: string) {
 
 export default function VpcPage() {
   const { project, vpc } = useRouteParams('project', 'vpc')
+  const reason = useActionReason((what) => vpcWriteNeed(project, what))
   return (
     <ResourcePage
-      endpoint="vpcView"
-      params={vpcViewParams(project, vpc)}
-      kind={kinds.vpc}
-      actions={(data) => <VpcWrites project={project} vpc={data} />}
+      resource={views.vpc}
+      reason={reason}
+      edit={{ to: (data) => paths.vpcEdit({ project, vpc: data.name }) }}
+      remove={{ run: deleteVpc, after: paths.vpcs({ project }) }}
       tabs={() => vpcTabs(project, vpc)}
     >
       {(data) => (
@@ -50,20 +51,6 @@ export default function VpcPage() {
         </Details>
       )}
     </ResourcePage>
-  )
-}
-
-/** Edit and Delete, once the VPC is known. */
-function VpcWrites({ project, vpc }: { project: string; vpc: Vpc }) {
-  const editReason = useActionReason(vpcWriteNeed(project, 'editing a VPC'))
-  const deleteReason = useActionReason(vpcWriteNeed(project, 'deleting a VPC'))
-  return (
-    <EditDeleteActions
-      kind={kinds.vpc}
-      name={vpc.name}
-      edit={{ href: paths.vpcEdit({ project, vpc: vpc.name }), reason: editReason() }}
-      remove={{ run: () => deleteVpc(vpc), after: paths.vpcs({ project }), reason: deleteReason() }}
-    />
   )
 }
 

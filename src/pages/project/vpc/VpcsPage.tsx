@@ -9,10 +9,10 @@ import { AfterPaint, nameColumn, ResourceList } from '../../../components/Resour
 import { defineColumns } from '../../../components/Table'
 import { deleteVpc, firewallRulesParams, type Vpc, vpcWriteNeed } from '../../../forms/vpc'
 import { useActionReason } from '../../../hooks/use-action-reason'
+import { lists } from '../../../lists'
 import { paths } from '../../../paths'
-import { Outlet, useRouteParams } from '../../../route-context'
+import { useRouteParams } from '../../../route-context'
 import { type FormRoute, formRoute } from '../../../ui/form-route'
-import { kinds } from '../../../ui/kinds'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
 
@@ -56,21 +56,14 @@ export default function VpcsPage() {
   const reason = useActionReason((what) => vpcWriteNeed(project, what))
   return (
     <ResourceList
-      kind={kinds.vpc}
-      endpoint="vpcList"
-      params={{ query: { project } }}
+      list={lists.vpcs}
       columns={columns}
       reason={reason}
       create={{ label: 'New VPC', to: paths.vpcsNew({ project }) }}
-      empty={{
-        title: 'No VPCs',
-        body: `Project ${project} has no VPCs. A VPC holds the subnets, routers and firewall rules of its instances' network interfaces.`,
-      }}
+      empty={`Project ${project} has no VPCs. A VPC holds the subnets, routers and firewall rules of its instances' network interfaces.`}
       // The edit form opens over the VPC's page.
       edit={{ to: (vpc) => paths.vpcEdit({ project, vpc: vpc.name }) }}
       remove={{ run: deleteVpc }}
-    >
-      <Outlet />
-    </ResourceList>
+    />
   )
 }

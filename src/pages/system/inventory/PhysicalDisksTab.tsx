@@ -3,5 +3,5 @@
 import { PhysicalDiskList } from './columns'
 
 export default function PhysicalDisksTab() {
-  return <PhysicalDiskList />
+  return <PhysicalDiskList of="fleet" />
 }

@@ -6,8 +6,7 @@ import type { InstanceState } from '../../../api/types'
 import { createdColumn } from '../../../components/columns'
 import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
-import { useRouteParams } from '../../../route-context'
-import { kinds } from '../../../ui/kinds'
+import { lists } from '../../../lists'
 import { InstanceStateBadge } from '../../../ui/StateBadge'
 import { formatBytes } from '../../../util/bytes'
 import type { SledInstance } from './sled'
@@ -25,15 +24,12 @@ const columns = defineColumns<SledInstance>([
 const isMoving = (i: SledInstance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.state)
 
 export default function SledInstancesTab() {
-  const { sledId } = useRouteParams('sledId')
   return (
     <ResourceList
-      kind={kinds.instance}
-      endpoint="sledInstanceList"
-      params={{ path: { sledId } }}
+      list={lists.sledInstances}
       columns={columns}
       isMoving={isMoving}
-      empty={{ title: 'No instances', body: 'No instance runs on this sled.' }}
+      empty="No instance runs on this sled."
     />
   )
 }

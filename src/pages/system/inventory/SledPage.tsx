@@ -5,13 +5,13 @@
 import { Button } from '../../../components'
 import { Detail, Details, IdValue, monoValue } from '../../../components/Details'
 import { ResourcePage } from '../../../components/ResourcePage'
+import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import { kinds } from '../../../ui/kinds'
 import { formatBytes, formatNumber } from '../../../util/bytes'
 import { HardwareStateBadge, PolicyBadge } from './columns'
 import { SET_PROVISION_POLICY, useProvisionPolicyAction } from './provision-policy'
-import { provisionPolicyLabel, type Sled, sledViewParams } from './sled'
+import { provisionPolicyLabel, type Sled } from './sled'
 
 function SledDetails({ sled }: { sled: Sled }) {
   return (
@@ -49,9 +49,7 @@ export default function SledPage() {
   return (
     <>
       <ResourcePage
-        endpoint="sledView"
-        params={sledViewParams(sledId)}
-        kind={kinds.sled}
+        resource={views.sled}
         label={(sled) => sled.baseboard.serial}
         kindInTitle
         actions={(sled) => (

@@ -2,6 +2,7 @@
 // baseboard serial, part and revision, policy, provision policy and state. The row menu sets the
 // provision policy (fleet admin; never for an expunged sled), in a small dialog over the tab.
 import { defineColumns } from '../../../components/Table'
+import { lists } from '../../../lists'
 import { baseboardColumns, HardwareStateBadge, PolicyBadge, RackPartList, SledId } from './columns'
 import { useProvisionPolicyAction } from './provision-policy'
 import { provisionPolicyLabel, type Sled } from './sled'
@@ -18,10 +19,10 @@ export default function SledsTab() {
   const policy = useProvisionPolicyAction()
   return (
     <RackPartList
-      endpoint="sledList"
+      list={lists.sleds}
       columns={columns}
       actions={(s) => [policy.item(s)]}
-      empty={{ title: 'No sleds', body: 'No sled has been added to the rack yet.' }}
+      empty="No sled has been added to the rack yet."
     >
       {policy.dialog}
     </RackPartList>

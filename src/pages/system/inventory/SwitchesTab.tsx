@@ -1,5 +1,6 @@
 // The inventory's Switches tab (issue 15): each rack switch with its baseboard and rack. Read-only.
 import { defineColumns } from '../../../components/Table'
+import { lists } from '../../../lists'
 import { baseboardColumns, RackPartList, ShortId } from './columns'
 import type { Switch } from './sled'
 
@@ -11,10 +12,6 @@ const columns = defineColumns<Switch>([
 
 export default function SwitchesTab() {
   return (
-    <RackPartList
-      endpoint="switchList"
-      columns={columns}
-      empty={{ title: 'No switches', body: 'No switch has been found in the rack.' }}
-    />
+    <RackPartList list={lists.switches} columns={columns} empty="No switch has been found in the rack." />
   )
 }

@@ -7,8 +7,9 @@ import { Link } from 'wouter'
 import type { ListItem } from '../../../api/types'
 import { Badge, type BadgeColor, CopyButton, defineColumns } from '../../../components'
 import { ResourceList, type ResourceListProps } from '../../../components/ResourceList'
+import { lists } from '../../../lists'
 import { paths } from '../../../paths'
-import { inSentence, kinds } from '../../../ui/kinds'
+import { inSentence } from '../../../ui/kinds'
 import { formFactorLabel, type PhysicalDisk, policyBadge, shortId, stateBadge } from './sled'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
@@ -91,41 +92,35 @@ export function baseboardColumns<
   ])
 }
 
-/** What each list of the rack's parts lists. */
-const rackParts = { sledList: kinds.sled, switchList: kinds.switch }
+type RackPartListName = 'sledList' | 'switchList'
 
-/** A list of the rack's parts a baseboard names (sleds, switches), titled by what its endpoint lists: a
- * row's menu names the part by its kind and serial ("Actions for sled BRM42220004"). */
-export function RackPartList<N extends keyof typeof rackParts>(
-  props: Omit<ResourceListProps<N>, 'kind' | 'rowName'>,
-) {
-  const kind = rackParts[props.endpoint]
-  const noun = inSentence(kind)
+/** A list of the rack's parts a baseboard names (sleds, switches): a row's menu names the part by the
+ * list's kind and its serial ("Actions for sled BRM42220004"). */
+export function RackPartList<N extends RackPartListName>(props: Omit<ResourceListProps<N>, 'rowName'>) {
+  const noun = inSentence(props.list.kind)
   // Both lists' rows carry a baseboard; TypeScript cannot see it through the open N.
-  const serial = (part: ListItem<N>) => (part as ListItem<keyof typeof rackParts>).baseboard.serial
-  return <ResourceList<N> {...props} kind={kind} rowName={(part) => `${noun} ${serial(part)}`} />
+  const serial = (part: ListItem<N>) => (part as ListItem<RackPartListName>).baseboard.serial
+  return <ResourceList<N> {...props} rowName={(part) => `${noun} ${serial(part)}`} />
 }
 
-/** The physical disks of the fleet (no sled) or of one sled: one list, so both tabs read the same. */
-export function PhysicalDiskList({ sledId }: { sledId?: string }) {
-  const shared = {
-    kind: kinds.physicalDisk,
-    rowName: (d: PhysicalDisk) => `physical disk ${d.serial}`,
-  }
-  return sledId === undefined ? (
+const diskRowName = (d: PhysicalDisk) => `physical disk ${d.serial}`
+
+/** The physical disks of the fleet (with the sled each sits in) or of the route's sled (its tab's
+ * :sledId, which the list reads from the route): one component, so both tabs show the same. */
+export function PhysicalDiskList({ of }: { of: 'fleet' | 'sled' }) {
+  return of === 'fleet' ? (
     <ResourceList
-      {...shared}
-      endpoint="physicalDiskList"
+      list={lists.physicalDisks}
+      rowName={diskRowName}
       columns={fleetDiskColumns}
-      empty={{ title: 'No physical disks', body: 'No sled of the fleet reports a physical disk.' }}
+      empty="No sled of the fleet reports a physical disk."
     />
   ) : (
     <ResourceList
-      {...shared}
-      endpoint="sledPhysicalDiskList"
-      params={{ path: { sledId } }}
+      list={lists.sledPhysicalDisks}
+      rowName={diskRowName}
       columns={sledDiskColumns}
-      empty={{ title: 'No physical disks', body: 'This sled reports no physical disk.' }}
+      empty="This sled reports no physical disk."
     />
   )
 }

@@ -4,6 +4,7 @@
 import type { ApiResponse, ListItem, Schema } from '../../../api/types'
 import type { BadgeColor } from '../../../components/Badge'
 import type { RoleNeed } from '../../../hooks/use-action-reason'
+import { views } from '../../../lists'
 
 export type Sled = ApiResponse<'sledView'>
 export type PhysicalDisk = ListItem<'physicalDiskList'>
@@ -80,4 +81,4 @@ export const formFactorLabel = (f: PhysicalDisk['formFactor']): string => FORM_F
 export const shortId = (id: string): string => id.split('-')[0] ?? id
 
 /** The sled page's read (its tabs' lists add the URL's page size, as the one list does). */
-export const sledViewParams = (sledId: string) => ({ path: { sledId } })
+export const sledViewParams = (sledId: string) => views.sled.params({ sledId })

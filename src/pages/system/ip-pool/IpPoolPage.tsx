@@ -4,20 +4,13 @@
 // lands on the list (refused while the pool has ranges: the dialog shows why). An unknown pool is Page
 // not found; offline with nothing cached says so instead.
 import { Detail, Details } from '../../../components/Details'
-import { EditDeleteActions, IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
-import {
-  deletePool,
-  type IpPool,
-  ipPoolNeed,
-  POOL_TYPE_LABELS,
-  poolViewParams,
-  VERSION_LABELS,
-} from '../../../forms/ip-pool'
+import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
+import { deletePool, ipPoolNeed, POOL_TYPE_LABELS, VERSION_LABELS } from '../../../forms/ip-pool'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import { type FormRoute, formRoute, overItsPage } from '../../../ui/form-route'
-import { kinds } from '../../../ui/kinds'
 import { PoolUsage } from './usage'
 
 /** The pool's tabs; ranges also claims its add form's path. */
@@ -28,12 +21,13 @@ export const poolTabs = (pool: string) => [
 
 export default function IpPoolPage() {
   const { pool } = useRouteParams('pool')
+  const reason = useFleetActionReason(ipPoolNeed('changing an IP pool'))
   return (
     <ResourcePage
-      endpoint="systemIpPoolView"
-      params={poolViewParams(pool)}
-      kind={kinds.ipPool}
-      actions={(data) => <PoolWrites pool={data} />}
+      resource={views.ipPool}
+      reason={reason}
+      edit={{ to: (data) => paths.ipPoolEdit({ pool: data.name }) }}
+      remove={{ run: deletePool, after: paths.ipPools() }}
       tabs={() => poolTabs(pool)}
     >
       {(data) => (
@@ -47,19 +41,6 @@ export default function IpPoolPage() {
         </Details>
       )}
     </ResourcePage>
-  )
-}
-
-/** Edit and Delete, once the pool is known. */
-function PoolWrites({ pool }: { pool: IpPool }) {
-  const reason = useFleetActionReason(ipPoolNeed('changing an IP pool'))()
-  return (
-    <EditDeleteActions
-      kind={kinds.ipPool}
-      name={pool.name}
-      edit={{ href: paths.ipPoolEdit({ pool: pool.name }), reason }}
-      remove={{ run: () => deletePool(pool), after: paths.ipPools(), reason }}
-    />
   )
 }
 

@@ -2,8 +2,8 @@
 // refuses while addresses of the range are in use, and the dialog says so). `ranges-add` opens the
 // range form over the tab, in its outlet.
 import type { ComponentType } from 'react'
-import { useList, useResource } from '../../../../storage'
-import { defineColumns, NetworkingIcon } from '../../../components'
+import { useResource } from '../../../../storage'
+import { defineColumns } from '../../../components'
 import { createdColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
@@ -11,12 +11,12 @@ import {
   type IpPool,
   type IpPoolRange,
   ipPoolNeed,
-  poolRangesParams,
   poolViewParams,
   rangeText,
   removeRange,
 } from '../../../forms/ip-pool'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
@@ -47,15 +47,15 @@ export const RangeAddRoute: FormRoute = paramsFormRoute(
 
 export default function RangesTab() {
   const { pool } = useRouteParams('pool')
-  const ranges = useList('systemIpPoolRangeList', poolRangesParams(pool))
   const reason = useFleetActionReason(ipPoolNeed('changing the ranges of an IP pool'))
   return (
     <>
       <ListTable
-        title="Ranges"
-        create={{ label: 'Add range', to: paths.ipPoolRangesAdd({ pool }), reason: reason() }}
+        list={tables.ipPoolRanges}
+        owner="pool"
+        reason={reason}
+        create={{ label: 'Add range', to: paths.ipPoolRangesAdd({ pool }) }}
         columns={columns}
-        list={ranges}
         rowActions={(r) => (
           <RowMenu
             of={rangeText(r.range)}
@@ -78,12 +78,7 @@ export default function RangesTab() {
           />
         )}
         skeletonRows={2}
-        what="ranges of this pool"
-        empty={{
-          icon: <NetworkingIcon />,
-          title: 'No ranges',
-          body: `IP pool ${pool} has no addresses yet: add a range of them.`,
-        }}
+        empty={`IP pool ${pool} has no addresses yet: add a range of them.`}
       />
       <Outlet />
     </>

@@ -1,12 +1,12 @@
 // Identity providers tab of a silo (issue 15): name (a link to the provider's read-only view), type,
 // description and created. `idps-new` (a SAML provider) and `idps/saml/{provider}` open over the tab in
 // its outlet. The list is read through storage, so a second visit paints offline.
-import { useList } from '../../../../storage'
 import type { ListItem } from '../../../api/types'
-import { defineColumns, KeyIcon } from '../../../components'
+import { defineColumns } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
-import { idpListParams, siloNeed } from '../../../forms/silo'
+import { siloNeed } from '../../../forms/silo'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
@@ -37,21 +37,16 @@ export const IdpViewRoute: FormRoute = paramsFormRoute(
 
 export default function IdpsTab() {
   const { silo } = useRouteParams('silo')
-  const list = useList('siloIdentityProviderList', idpListParams(silo))
-  const createReason = useFleetActionReason(siloNeed('adding an identity provider'))
+  const reason = useFleetActionReason(siloNeed('adding an identity provider'))
   return (
     <>
       <ListTable
-        title="Identity providers"
-        create={{ label: 'New identity provider', to: paths.siloIdpsNew({ silo }), reason: createReason() }}
+        list={tables.identityProviders}
+        owner="silo"
+        reason={reason}
+        create={{ label: 'New identity provider', to: paths.siloIdpsNew({ silo }) }}
         columns={columnsFor(silo)}
-        list={list}
-        what="identity providers of this silo"
-        empty={{
-          icon: <KeyIcon />,
-          title: 'No identity providers',
-          body: `Silo ${silo} has no identity providers. Its users sign in through one of them.`,
-        }}
+        empty={`Silo ${silo} has no identity providers. Its users sign in through one of them.`}
       />
       <Outlet />
     </>

@@ -3,12 +3,11 @@
 // providers, IP pools, quotas and fleet roles. A delete lands on the silos list. A silo that does not
 // exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
 import { Detail, Details, IdValue } from '../../../components/Details'
-import { EditDeleteActions, ResourcePage } from '../../../components/ResourcePage'
-import { deleteSilo, identityModeLabel, type Silo, siloNeed, siloViewParams } from '../../../forms/silo'
+import { ResourcePage } from '../../../components/ResourcePage'
+import { deleteSilo, identityModeLabel, siloNeed } from '../../../forms/silo'
 import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { views } from '../../../lists'
 import { paths } from '../../../paths'
-import { useRouteParams } from '../../../route-context'
-import { kinds } from '../../../ui/kinds'
 import { formatDateTime } from '../../../util/date'
 
 /** The tabs of a silo; each also claims its forms' paths that sit beside it. */
@@ -23,13 +22,12 @@ export function siloTabs(silo: string) {
 }
 
 export default function SiloPage() {
-  const { silo } = useRouteParams('silo')
+  const reason = useFleetActionReason(siloNeed('deleting a silo'))
   return (
     <ResourcePage
-      endpoint="siloView"
-      params={siloViewParams(silo)}
-      kind={kinds.silo}
-      actions={(data) => <SiloDelete silo={data} />}
+      resource={views.silo}
+      reason={reason}
+      remove={{ run: deleteSilo, after: paths.silos() }}
       tabs={(data) => siloTabs(data.name)}
     >
       {(data) => (
@@ -45,17 +43,5 @@ export default function SiloPage() {
         </Details>
       )}
     </ResourcePage>
-  )
-}
-
-/** Delete, once the silo is known: it lands on the silos list. */
-function SiloDelete({ silo }: { silo: Silo }) {
-  const reason = useFleetActionReason(siloNeed('deleting a silo'))
-  return (
-    <EditDeleteActions
-      kind={kinds.silo}
-      name={silo.name}
-      remove={{ run: () => deleteSilo(silo), after: paths.silos(), reason: reason() }}
-    />
   )
 }
