@@ -13,13 +13,13 @@ import { useLocation } from 'wouter'
 import { useListPoll } from '../../storage'
 import { operations } from '../api/__generated__/operations'
 import type { ListItem, ListOperationName } from '../api/types'
-import { type ActionReason, useOwnActionReason } from '../hooks/use-action-reason'
+import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
 import { useListGo } from '../hooks/use-list-go'
 import { useListPage } from '../hooks/use-list-page'
 import type { ListSource } from '../lists'
 import { Outlet, RouteParamsContext } from '../route-context'
 import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
-import { type Kind, noneOf, withArticle } from '../ui/kinds'
+import { type Kind, noneOf } from '../ui/kinds'
 import { QueryError } from '../ui/QueryError'
 import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
 import type { ActionMenuItem } from './ActionMenu'
@@ -136,9 +136,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
   const route = useContext(RouteParamsContext)
   const go = useListGo()
   const [, navigate] = useLocation()
-  const ownThings = useOwnActionReason()
-  const reason = (what: string, refusal?: string | null) =>
-    (props.reason ?? ownThings)(refusal, `${what} ${withArticle(kind)}`)
+  const reason = useWriteReason(kind, props.reason)
   const createReason = create && reason('creating')
   const { many: title, icon, one: resource } = kind
   // Where the endpoint offers `sort_by` by name (the contract says), the Name column sorts the whole

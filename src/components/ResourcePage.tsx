@@ -11,11 +11,11 @@ import { type ReactNode, useContext } from 'react'
 import { useLocation } from 'wouter'
 import { type QueryResult, useResource, useResourcePoll } from '../../storage'
 import type { ApiResponse, OperationName } from '../api/types'
-import { type ActionReason, useOwnActionReason } from '../hooks/use-action-reason'
+import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
 import type { ViewSource } from '../lists'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { Outlet, RouteParamsContext } from '../route-context'
-import { inSentence, type Kind, withArticle } from '../ui/kinds'
+import { inSentence, type Kind } from '../ui/kinds'
 import { ResourceFallback } from '../ui/ResourceFallback'
 import { formatDateTime } from '../util/date'
 import { Button } from './Button'
@@ -86,8 +86,7 @@ export function ResourceFrame<T>(props: ResourceFrameProps<T>) {
   const { view, name, kindInTitle, actions, edit, remove, tabs, children } = props
   const { one: kind, icon } = props.kind
   const label: (data: T) => string = props.label ?? nameOf
-  const ownThings = useOwnActionReason()
-  const why = (what: string) => (props.reason ?? ownThings)(undefined, `${what} ${withArticle(props.kind)}`)
+  const why = useWriteReason(props.kind, props.reason)
   // Only the server's answer decides: offline the error stays unset, and the fallback says offline.
   if (view.error?.kind === 'not_found') return <NotFoundPage />
   const data = view.data

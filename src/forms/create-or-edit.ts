@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { OperationName } from '../api/types'
 import type { ActionReason } from '../hooks/use-action-reason'
 import type { FormValues, UseFormOptions } from '../hooks/use-form'
-import { inSentence, type Kind, withArticle } from '../ui/kinds'
+import { inSentence, type Kind, writing } from '../ui/kinds'
 import { type SideFormOptions, useSideForm, whenSaved } from './side-form'
 import { NAME } from './validation'
 
@@ -27,8 +27,7 @@ export function createOrEditTexts(kind: Kind, current: { name: string } | undefi
 }
 
 /** The write a role reason names: "creating a router", "editing an IP pool". */
-export const writeWhat = (kind: Kind, editing: boolean) =>
-  `${editing ? 'editing' : 'creating'} ${withArticle(kind)}`
+export const writeWhat = (kind: Kind, editing: boolean) => writing(editing ? 'editing' : 'creating', kind)
 
 /** The success toast: "Router web updated", "IP pool default created". */
 export const savedMessage = (kind: Kind, name: string, editing: boolean) =>

@@ -2,7 +2,13 @@
 import { cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { T } from '../strings'
-import { useActionReason, useFleetActionReason, useOwnActionReason } from './use-action-reason'
+import { kinds } from '../ui/kinds'
+import {
+  useActionReason,
+  useFleetActionReason,
+  useOwnActionReason,
+  useWriteReason,
+} from './use-action-reason'
 
 // What the storage hooks answer in each test: the user, their groups and the silo/project policies.
 const world = vi.hoisted(() => ({
@@ -129,6 +135,27 @@ describe('useOwnActionReason (the user’s own SSH keys and tokens)', () => {
 
   it('passes the resource’s own refusal on when online', () => {
     expect(own(MACHINE)).toBe(MACHINE)
+  })
+})
+
+describe('useWriteReason (the kit: a list, a tab table, a resource page)', () => {
+  it("words each write from the kind and asks the screen's reason about it", () => {
+    const asked: string[] = []
+    const screen = (refusal?: string | null, what?: string) => {
+      asked.push(`${what}|${refusal ?? ''}`)
+      return undefined
+    }
+    const why = renderHook(() => useWriteReason(kinds.antiAffinityGroup, screen)).result.current
+    why('creating')
+    why('deleting', MACHINE)
+    expect(asked).toEqual(['creating an anti-affinity group|', `deleting an anti-affinity group|${MACHINE}`])
+  })
+
+  it("without a screen reason, is the user's own things' (only offline)", () => {
+    const why = () => renderHook(() => useWriteReason(kinds.sshKey, undefined)).result.current('deleting')
+    expect(why()).toBeUndefined()
+    world.online = false
+    expect(why()).toBe(T.offline)
   })
 })
 

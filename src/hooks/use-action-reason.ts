@@ -1,6 +1,7 @@
 // One source of action reasons (issue 10): every write control asks this hook why it is disabled.
 // In order: offline ("You are offline"), then the user's role (spec section 6), then the resource's
 // machine (`snapshot.can`, passed in as its refusal). Nothing else decides whether a control is enabled.
+import { type Kind, type Write, writing } from '../ui/kinds'
 import type { RoleName } from '../util/roles'
 import { roleStrength } from '../util/roles'
 import { type RoleState, useFleetRole, useRole } from './use-role'
@@ -55,6 +56,18 @@ export function useOwnActionReason(): ActionReason {
   const offline = useWriteGuard()
   return (machineRefusal) => firstReason(offline, undefined, machineRefusal)
 }
+
+/**
+ * A kit component's reasons (a list, a tab's table, a resource page), each write worded from its kind
+ * ("creating a VPC"): the screen's `reason`, or without one the user's own things' (only offline).
+ */
+export function useWriteReason(kind: Kind, reason: ActionReason | undefined): WriteReason {
+  const own = useOwnActionReason()
+  return (write, refusal) => (reason ?? own)(refusal, writing(write, kind))
+}
+
+/** Why a write to the kit component's kind is disabled; nothing when it is allowed. */
+export type WriteReason = (write: Write, refusal?: string | null) => string | undefined
 
 /** The same for the system screens, whose writes need a role on the fleet (usually fleet admin). */
 export function useFleetActionReason(need: NeedOf<Omit<RoleNeed, 'project'>>): ActionReason {

@@ -13,7 +13,7 @@ import { toast } from '../components/toast-queue'
 import type { ActionReason } from '../hooks/use-action-reason'
 import { tables } from '../lists'
 import { RouteParamsContext } from '../route-context'
-import { kinds } from '../ui/kinds'
+import { kinds, writing } from '../ui/kinds'
 import { ListTable, rowItems } from './list-table'
 
 type Row = { id: string; name: string }
@@ -50,7 +50,7 @@ const menu = (reason: ActionReason, go = vi.fn()) =>
     },
     row,
     go,
-    reason,
+    (write, refusal) => reason(refusal, writing(write, kinds.subnet)),
   )
 
 describe('a tab table row menu', () => {

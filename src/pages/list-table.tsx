@@ -15,12 +15,12 @@ import type { ActionMenuItem } from '../components/ActionMenu'
 import { createdColumn as createdColumnOf } from '../components/columns'
 import { ResourceLink } from '../components/ResourceLink'
 import { RowMenu } from '../components/RowMenu'
-import { type ActionReason, useOwnActionReason } from '../hooks/use-action-reason'
+import { type ActionReason, useWriteReason, type WriteReason } from '../hooks/use-action-reason'
 import { useListGo } from '../hooks/use-list-go'
 import type { TableSource } from '../lists'
 import { RouteParamsContext } from '../route-context'
 import { rowDelete } from '../ui/delete'
-import { type Kind, manyInSentence, noneOf, withArticle } from '../ui/kinds'
+import { type Kind, manyInSentence, noneOf } from '../ui/kinds'
 import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
 import { TabTable } from './project/instance/shared'
 import { emptyOf } from './project/vpc/routing'
@@ -94,10 +94,10 @@ export function rowItems<T extends { id: string; name: string }, D extends Opera
   writes: RowWrites<T, D>,
   row: T,
   go: (to: string) => void,
-  reason: ActionReason,
+  reason: WriteReason,
 ): ActionMenuItem[] {
   const { kind, edit, remove } = writes
-  const why = reason(writes.refusal?.(row), `changing ${withArticle(kind)}`)
+  const why = reason('changing', writes.refusal?.(row))
   const deleteRow = (r: NonNullable<typeof remove>) =>
     rowDelete(
       kind,
@@ -146,8 +146,7 @@ export function ListTable<N extends ListOperationName, D extends OperationName =
   const { create } = props
   const { kind, endpoint } = props.list
   const go = useListGo()
-  const ownThings = useOwnActionReason()
-  const reason = props.reason ?? ownThings
+  const reason = useWriteReason(kind, props.reason)
   const list = useList(endpoint, props.list.params(useContext(RouteParamsContext)))
   const rows = ((list.data as { items?: ListItem<N>[] } | undefined)?.items ?? []) as ListItem<N>[]
   type Row = ListItem<N> & { id: string; name: string }
@@ -160,11 +159,7 @@ export function ListTable<N extends ListOperationName, D extends OperationName =
       title={props.title ?? kind.many}
       actions={
         create && (
-          <OpenFormButton
-            label={create.label}
-            to={create.to}
-            reason={reason(create.refusal, `creating ${withArticle(kind)}`)}
-          />
+          <OpenFormButton label={create.label} to={create.to} reason={reason('creating', create.refusal)} />
         )
       }
       columns={props.columns}

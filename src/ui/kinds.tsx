@@ -95,7 +95,13 @@ function lowerStart(noun: string): string {
   return second !== second.toLowerCase() ? noun : noun.charAt(0).toLowerCase() + noun.slice(1)
 }
 
-/** One of them inside a sentence, with its article: "creating an anti-affinity group", "deleting a VPC". */
+/** One of them inside a sentence, with its article: "an anti-affinity group", "a VPC". */
 export function withArticle(kind: Kind): string {
   return `${kind.article} ${inSentence(kind)}`
 }
+
+/** A write the kit asks a reason about (a list's, a table's, a page's or a form's). */
+export type Write = 'creating' | 'editing' | 'deleting' | 'changing'
+
+/** The write a role reason names: "creating an anti-affinity group", "deleting a VPC". */
+export const writing = (write: Write, kind: Kind) => `${write} ${withArticle(kind)}`
