@@ -5,8 +5,21 @@
 // that; lists.test.tsx holds every declaration to it). Small and free of page code: routes.tsx, in the
 // main chunk, imports it.
 import type { ApiParams, ListOperationName, OperationName } from './api/types'
-import type { DataReader, ListPosition, Params } from './routes'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './components/page-size'
+import type { DataReader, Params } from './routes'
 import { type Kind, kinds } from './ui/kinds'
+
+/** A list's page as its URL names it (`?page=<token>&limit=<n>`, read alike by a list's hook and its node's prefetch). */
+export type ListPosition = { limit: number; pageToken: string | null }
+
+export function listPosition(search: string): ListPosition {
+  const sp = new URLSearchParams(search)
+  const limit = Number(sp.get('limit'))
+  return {
+    limit: (PAGE_SIZE_OPTIONS as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
+    pageToken: sp.get('page'),
+  }
+}
 
 export interface ListSource<N extends ListOperationName> {
   /** The list's title and icon, and what a row is. */

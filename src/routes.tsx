@@ -15,8 +15,7 @@ import type { ComponentType, ReactNode } from 'react'
 import { prefetchList, prefetchResource, warmList, warmResource } from '../storage'
 import type { ApiParams, ListOperationName, OperationName } from './api/types'
 import { AlertIcon, ChartIcon, ServerIcon, SettingsIcon, UserIcon } from './components/icons'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './components/page-size'
-import { lists, tables, views } from './lists'
+import { type ListPosition, listPosition, lists, tables, views } from './lists'
 import { S } from './strings'
 import { type Kind, kinds } from './ui/kinds'
 
@@ -26,18 +25,6 @@ export type Params = Record<string, string>
 export type DataReader = {
   list<N extends ListOperationName>(endpoint: N, params: ApiParams<N>, pageToken?: string | null): void
   resource<N extends OperationName>(endpoint: N, params: ApiParams<N>): void
-}
-
-/** A list's page as its URL names it (`?page=<token>&limit=<n>`, read as hooks/use-list-page.ts does). */
-export type ListPosition = { limit: number; pageToken: string | null }
-
-export function listPosition(search: string): ListPosition {
-  const sp = new URLSearchParams(search)
-  const limit = Number(sp.get('limit'))
-  return {
-    limit: (PAGE_SIZE_OPTIONS as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
-    pageToken: sp.get('page'),
-  }
 }
 
 /** A page module: the default export renders (`prefetch` is the old per-page warm-up, unused). */

@@ -8,8 +8,7 @@ import { useLocation, useSearch } from 'wouter'
 import { useList } from '../../storage'
 import type { ApiParams, ApiResponse, ListOperationName } from '../api/types'
 import { DEFAULT_PAGE_SIZE } from '../components/page-size'
-import { atPageSize } from '../lists'
-import { listPosition } from '../routes'
+import { atPageSize, listPosition } from '../lists'
 
 const PREV_KEY = 'rack-console:prev-pages'
 
