@@ -11,7 +11,7 @@ export interface BulkAction<T> {
   label: string
   /** What a row it ran on shows afterwards ("Stopping": the request was accepted). */
   done: string
-  /** From useActionReason: offline, then role. The machine's say is per row: `refusal`. */
+  /** From useKindReason: offline, then role. The machine's say is per row: `refusal`. */
   disabledReason?: string | undefined
   /** The machine's refusal for one row (null: allowed); a refused row is skipped and reported. */
   refusal: (row: T) => string | null

@@ -2,8 +2,8 @@
 // table, pagination, the empty state, a Copy ID action on every row, Edit and Delete where the page
 // names its edit form and its delete, the page's own row actions, and the route's outlet (the list's
 // create and edit forms are its child routes). A page hands it the list it reads (lists.ts, the same
-// declaration its route node prefetches), columns, its actions and one reason (useActionReason),
-// which names each write by the list's kind. Rows are
+// declaration its route node prefetches), columns and its actions; each write's reason is the kind's
+// (useKindReason: the role kinds.tsx declares), or the page's own `reason`, named by the list's kind. Rows are
 // cheap (issue 11): no actor and no menu per row, one poll for the list while any row is
 // transitional, and a virtualised body for pages longer than the default. With `bulk`, rows get
 // checkboxes (shift-click for a range, the header for the page) and a bar of bulk actions.

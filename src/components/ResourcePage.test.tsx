@@ -25,6 +25,8 @@ const reads = vi.hoisted(() => ({
   calls: [] as unknown[][],
   polls: [] as unknown[],
 }))
+// The role is use-action-reason's to test: here it is not known yet, so only what a test passes counts.
+vi.mock('../hooks/use-role', () => ({ useRoleAt: () => ({ role: undefined, known: false }) }))
 vi.mock('../../storage', async (original) => ({
   ...(await original<object>()),
   useResource: (...args: unknown[]) => {

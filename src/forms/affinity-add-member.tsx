@@ -5,15 +5,11 @@
 // through the instance's machine (performInstanceAction), which refreshes the group's members.
 import { useList } from '../../storage'
 import { Select, SideModalForm } from '../components'
-import { useActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
 import { FormError } from '../hooks/use-form'
 import { performInstanceAction } from '../hooks/use-instance-actor'
-import {
-  type AntiAffinityGroup,
-  type GroupMember,
-  groupWriteNeed,
-  memberChoices,
-} from '../pages/project/affinity-actions'
+import { type AntiAffinityGroup, type GroupMember, memberChoices } from '../pages/project/affinity-actions'
+import { kinds } from '../ui/kinds'
 import { useSideForm } from './side-form'
 import { chosen } from './validation'
 
@@ -32,7 +28,7 @@ export function AddMemberForm({
   members: readonly GroupMember[]
   onDismiss: () => void
 }) {
-  const reason = useActionReason(groupWriteNeed(project, 'changing an anti-affinity group'))
+  const reason = useKindReason(kinds.antiAffinityGroup, 'changing an anti-affinity group')
   const instances = useList('instanceList', { query: { project, limit: INSTANCE_PAGE } }).data?.items
   const choices = instances && memberChoices(instances, members)
   const nameOf = (id: string) => instances?.find((i) => i.id === id)?.name ?? id

@@ -6,13 +6,7 @@
 import { mutate } from '../../storage'
 import type { Schema } from '../api/types'
 import { Select } from '../components'
-import { useActionReason } from '../hooks/use-action-reason'
-import {
-  type AntiAffinityGroup,
-  groupLists,
-  groupViewParams,
-  groupWriteNeed,
-} from '../pages/project/affinity-actions'
+import { type AntiAffinityGroup, groupLists, groupViewParams } from '../pages/project/affinity-actions'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf, optionsOf } from './fields'
@@ -90,7 +84,6 @@ function GroupFields({
   onDismiss: () => void
   onSaved: Saved
 }) {
-  const reason = useActionReason((what) => groupWriteNeed(project, what))
   const made = useCreateOrEditForm<Values, AntiAffinityGroup>({
     kind: kinds.antiAffinityGroup,
     submitNoun: 'group',
@@ -106,7 +99,6 @@ function GroupFields({
       current
         ? updateGroup(project, current, { name, description })
         : createGroup(project, { name, description, ...placement }),
-    reason,
     onDismiss,
     onSaved,
   })

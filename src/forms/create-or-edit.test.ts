@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { kinds } from '../ui/kinds'
-import { createOrEditTexts, editTitle, savedMessage, writeWhat } from './create-or-edit'
+import { kinds, writing } from '../ui/kinds'
+import { createOrEditTexts, editTitle, savedMessage } from './create-or-edit'
 
 describe('create-or-edit texts', () => {
   it('names the form, its button and its toast from the kind, as each form spelled them', () => {
@@ -32,10 +32,10 @@ describe('create-or-edit texts', () => {
   })
 
   it("names the write a role reason speaks of, with the kind's article", () => {
-    expect(writeWhat(kinds.ipPool, false)).toBe('creating an IP pool')
-    expect(writeWhat(kinds.vpc, true)).toBe('editing a VPC')
-    expect(writeWhat(kinds.antiAffinityGroup, true)).toBe('editing an anti-affinity group')
-    expect(writeWhat(kinds.project, false)).toBe('creating a project')
-    expect(writeWhat(kinds.router, true)).toBe('editing a router')
+    expect(writing('creating', kinds.ipPool)).toBe('creating an IP pool')
+    expect(writing('editing', kinds.vpc)).toBe('editing a VPC')
+    expect(writing('editing', kinds.antiAffinityGroup)).toBe('editing an anti-affinity group')
+    expect(writing('creating', kinds.project)).toBe('creating a project')
+    expect(writing('editing', kinds.router)).toBe('editing a router')
   })
 })

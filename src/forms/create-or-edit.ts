@@ -3,9 +3,9 @@
 // success toast all follow from the resource's noun and whether it is being edited.
 import type { ReactNode } from 'react'
 import type { OperationName } from '../api/types'
-import type { ActionReason } from '../hooks/use-action-reason'
+import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
 import type { FormValues, UseFormOptions } from '../hooks/use-form'
-import { inSentence, type Kind, writing } from '../ui/kinds'
+import { inSentence, type Kind } from '../ui/kinds'
 import { type SideFormOptions, useSideForm, whenSaved } from './side-form'
 import { NAME } from './validation'
 
@@ -25,9 +25,6 @@ export function createOrEditTexts(kind: Kind, current: { name: string } | undefi
     submitLabel: `${editing ? 'Update' : 'Create'} ${submitNoun ?? noun}`,
   }
 }
-
-/** The write a role reason names: "creating a router", "editing an IP pool". */
-export const writeWhat = (kind: Kind, editing: boolean) => writing(editing ? 'editing' : 'creating', kind)
 
 /** The success toast: "Router web updated", "IP pool default created". */
 export const savedMessage = (kind: Kind, name: string, editing: boolean) =>
@@ -52,8 +49,9 @@ export type CreateOrEditOptions<V extends FormValues & { name: string }, R> = Om
   kind: Kind
   /** The submit button's noun, when shorter than the title's ("group"); else the noun. */
   submitNoun?: string
-  /** The screen's action reason, asked about this write by its noun ("creating a router"). */
-  reason: ActionReason
+  /** The screen's own reason, where it words the write otherwise ("managing floating IPs"); else the
+   * kind's, asked about this write by its noun ("creating a router"). */
+  reason?: ActionReason
   /** The edited resource's own refusal (its machine's, or a rule like the system router's). */
   refusal?: string | null | undefined
   /** The resource being edited; absent, the form creates one. */
@@ -90,11 +88,12 @@ export function useCreateOrEditForm<V extends FormValues & { name: string }, R e
   const editing = current !== undefined
   const slug = kind.one.toLowerCase().replaceAll(' ', '-')
   const texts = createOrEditTexts(kind, current, submitNoun)
+  const why = useWriteReason(kind, reason)
   const { form, modal } = useSideForm<V, R>({
     ...opts,
     ...texts,
     subtitle: subtitle ?? texts.subtitle,
-    disabledReason: reason(refusal, writeWhat(kind, editing)),
+    disabledReason: why(editing ? 'editing' : 'creating', refusal),
     // Every one has a name, held to the contract's Name rule.
     rules: Object.assign({ name: NAME }, rules),
     id: editing ? `${slug}-edit` : `${slug}-create${draftScope ? `-${draftScope}` : ''}`,

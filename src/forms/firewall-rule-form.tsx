@@ -6,13 +6,14 @@
 // typed but not added stops the submit on its field rather than being dropped unseen. The rule is
 // sent as part of the whole list (src/pages/project/vpc/firewall-rules.ts); a name another rule of
 // the VPC has is refused on the name field before anything is sent.
+
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { useList } from '../../storage'
 import { Button, SideModalForm, TextField } from '../components'
 import { Select } from '../components/FormField'
-import { useActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, FormError } from '../hooks/use-form'
 import {
   type FirewallRule,
@@ -32,6 +33,7 @@ import {
   TARGET_KINDS,
   withRule,
 } from '../pages/project/vpc/firewall-rules'
+import { kinds } from '../ui/kinds'
 import { FormRadio, NameAndDescription, optionsOf } from './fields'
 import { useSideForm } from './side-form'
 import { check, type FieldRule, IP, IP_NET, NAME, PORT_RANGE } from './validation'
@@ -459,7 +461,7 @@ export function FirewallRuleForm({
   onDismiss: () => void
 }) {
   const editing = mode.kind === 'edit' ? mode.rule.name : undefined
-  const reason = useActionReason({ project, role: 'collaborator', what: 'changing firewall rules' })
+  const reason = useKindReason(kinds.vpc, 'changing firewall rules')
   const { form, modal } = useSideForm<RuleFormValues, unknown>({
     id: editing ? 'firewall-rule-edit' : 'firewall-rule-create',
     initial:

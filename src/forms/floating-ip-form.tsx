@@ -6,7 +6,7 @@
 import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
 import { Select, TextField } from '../components'
-import { useActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
@@ -14,7 +14,6 @@ import {
   addressProblem,
   createFloatingIp,
   type FloatingIpValues,
-  floatingIpNeed,
   floatingIpPools,
   type Pool,
   poolLabel,
@@ -53,7 +52,7 @@ function FloatingIpFields({
   pools,
   onDismiss,
 }: Props & { current?: FloatingIp | undefined; pools?: Pool[] | undefined }) {
-  const reason = useActionReason(floatingIpNeed(project))
+  const reason = useKindReason(kinds.floatingIp, 'managing floating IPs')
   const made = useCreateOrEditForm({
     kind: kinds.floatingIp,
     current,

@@ -4,7 +4,6 @@
 // (the instance page's external IPs show floating IPs too, so they follow an attach or a rename).
 import { mutate } from '../../storage'
 import type { ApiParams, FloatingIp, Instance, ListItem, Schema } from '../api/types'
-import type { RoleNeed } from '../hooks/use-action-reason'
 import { unwrap } from '../hooks/use-instance-actor'
 import { ephemeralPoolSelector, unicastPools } from '../pages/project/instance/networking-actions'
 import { rowDelete } from '../ui/delete'
@@ -13,13 +12,6 @@ import { check, IP } from './validation'
 
 export type Pool = ListItem<'ipPoolList'>
 type AddressAllocator = Schema<'AddressAllocator'>
-
-/** The mock and the API let limited collaborators of the project create, change, attach and delete. */
-export const floatingIpNeed = (project: string): RoleNeed => ({
-  project,
-  role: 'limited_collaborator',
-  what: 'managing floating IPs',
-})
 
 export const DETACH_BEFORE_DELETE = 'Detach the floating IP before deleting it'
 export const DETACH_BEFORE_ATTACH = 'Detach the floating IP before attaching it to another instance'

@@ -2,13 +2,15 @@
 // tab) with its metadata by URL or as XML (pasted or read from a file), the IdP's entity ID, the SP
 // client ID, the ACS and SLO URLs, the technical contact, the group attribute and an optional request
 // signing key pair; and the read-only view of one provider (`idps/saml/{provider}`), ID copyable.
+
 import { css } from 'styled-system/css'
 import { useResource } from '../../storage'
 import type { ApiResponse } from '../api/types'
 import { SideModalForm, TextField } from '../components'
 import { Detail, Details, IdValue, monoValue } from '../components/Details'
-import { useFleetActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
 import { paths } from '../paths'
+import { kinds } from '../ui/kinds'
 import { formatDateTime } from '../util/date'
 import { FormRadio, NameAndDescription } from './fields'
 import { useSideForm, whenSaved } from './side-form'
@@ -20,7 +22,6 @@ import {
   idpProblems,
   idpViewParams,
   type MetadataSource,
-  siloNeed,
 } from './silo'
 import { Checkbox, TextFileField } from './silo-form'
 import { NAME } from './validation'
@@ -70,7 +71,7 @@ const textFields = (
 ]
 
 export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: () => void }) {
-  const reason = useFleetActionReason(siloNeed('adding an identity provider'))
+  const reason = useKindReason(kinds.identityProvider, 'adding an identity provider')
   const { form, modal } = useSideForm<IdpValues, ApiResponse<'samlIdentityProviderCreate'>>({
     id: `idp-create-${silo}`,
     initial: IDP_INITIAL,

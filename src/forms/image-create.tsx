@@ -5,11 +5,12 @@
 // name already exists" on the name field, every value kept): uploading first would waste the upload.
 // While it runs, the panel shows the shared upload progress; a dropped link pauses and resumes it;
 // Cancel deletes the temporary disk and snapshot. Closing the panel does not stop the upload.
+
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { Button, SideModalForm } from '../components'
 import { dialogFooterClass } from '../components/Modal'
-import { useActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
 import {
   clearUpload,
   dismissUpload,
@@ -21,6 +22,7 @@ import {
 } from '../hooks/use-bulk-upload'
 import { FormError } from '../hooks/use-form'
 import { UPLOAD_T } from '../strings'
+import { kinds } from '../ui/kinds'
 import { diskFileProblem } from './disk-create'
 import { NameAndDescription, OS_AND_VERSION, OsAndVersion } from './fields'
 import { useSideForm } from './side-form'
@@ -35,7 +37,7 @@ export function ImageCreateForm({ project, onDismiss }: { project: string; onDis
 
 function ImageFields({ project, onDismiss }: { project: string; onDismiss: () => void }) {
   // The mock and the API: a temporary disk and an image of the project need a project collaborator.
-  const reason = useActionReason({ project, role: 'collaborator', what: 'uploading an image' })
+  const reason = useKindReason(kinds.image, 'uploading an image')
   const { form, modal } = useSideForm({
     id: 'image-create',
     initial: { name: '', description: '', os: '', version: '', file: null as File | null },

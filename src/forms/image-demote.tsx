@@ -1,11 +1,13 @@
 // Demote a silo image to a project (over the silo's images): choose the project, among those the user
 // can see. The image leaves the silo's list and joins the project's. A project that already has an
 // image of that name refuses: "Image name already exists" on the project field, the choice kept.
+
 import { mutate, useList } from '../../storage'
 import type { Image } from '../api/types'
 import { SideModalForm } from '../components'
 import { Select } from '../components/FormField'
-import { useActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import { useSideForm } from './side-form'
 import { chosen } from './validation'
 
@@ -22,7 +24,7 @@ export const demoteImage = (image: Image, project: string) =>
 export function ImageDemoteForm({ image, onDismiss }: { image: Image; onDismiss: () => void }) {
   // The mock and the API: demoting needs a silo collaborator (and a collaborator of the project, which
   // a silo collaborator is).
-  const reason = useActionReason({ role: 'collaborator', what: 'demoting an image' })
+  const reason = useKindReason(kinds.siloImage, 'demoting an image')
   const projects = useList('projectList', { query: { limit: PROJECT_LIMIT } })
   const { form, modal } = useSideForm({
     id: 'image-demote',

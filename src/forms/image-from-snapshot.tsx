@@ -6,7 +6,8 @@
 import { mutate } from '../../storage'
 import type { Snapshot } from '../api/types'
 import { SideModalForm } from '../components'
-import { useActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import { imageFromSnapshotRefusal } from '../ui/snapshot-badge'
 import { NameAndDescription, OS_AND_VERSION, OsAndVersion } from './fields'
 import { useSideForm } from './side-form'
@@ -58,7 +59,7 @@ function ImageFields({
   onDismiss: () => void
 }) {
   // The mock (like the platform) lets project collaborators or stronger create project images.
-  const reason = useActionReason({ project, role: 'collaborator', what: 'creating an image' })
+  const reason = useKindReason(kinds.image, 'creating an image')
   const { form, modal } = useSideForm({
     id: 'image-from-snapshot',
     initial: { name: '', description: '', os: '', version: '' } as Values,

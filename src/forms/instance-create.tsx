@@ -19,9 +19,10 @@ import { InstancesIcon } from '../components/icons'
 import { PageHeader } from '../components/PageHeader'
 import { FormErrorSummary } from '../components/SideModal'
 import { toast } from '../components/toast-queue'
-import { useActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
 import { type FieldProps, FormError, useForm } from '../hooks/use-form'
 import { paths } from '../paths'
+import { kinds } from '../ui/kinds'
 import { bytesToBase64 } from '../util/base64'
 import { formatBytes, GiB, KiB } from '../util/bytes'
 import { generateName } from '../util/names'
@@ -491,7 +492,7 @@ const imageLabel = (i: Image) => `${i.name} (${i.os} ${i.version}, ${formatBytes
 
 export function InstanceCreateForm({ project }: { project: string }) {
   const [, navigate] = useLocation()
-  const reason = useActionReason({ project, role: 'limited_collaborator', what: 'creating instances' })
+  const reason = useKindReason(kinds.instance, 'creating instances')
 
   const siloImages = useList('imageList', { query: LIST }).data?.items
   const projectImages = useList('imageList', { query: { project, ...LIST } }).data?.items

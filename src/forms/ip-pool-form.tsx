@@ -1,12 +1,10 @@
 import { Select } from '../components'
-import { useFleetActionReason } from '../hooks/use-action-reason'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal } from './fields'
 import {
   createPool,
   type IpPool,
-  ipPoolNeed,
   POOL_TYPE_LABELS,
   type PoolValues,
   poolFormValues,
@@ -48,14 +46,12 @@ export const IpPoolForm = createOrLoadForm(
 )
 
 function PoolFields({ current, onDismiss, onSaved }: Omit<Props, 'pool'> & { current?: IpPool | undefined }) {
-  const reason = useFleetActionReason(ipPoolNeed)
   const made = useCreateOrEditForm<PoolValues, IpPool>({
     kind: kinds.ipPool,
     current,
     initial: poolFormValues(current),
     op: { create: 'systemIpPoolCreate', update: 'systemIpPoolUpdate' },
     submit: (values) => (current ? updatePool(current, values) : createPool(values)),
-    reason,
     onDismiss,
     onSaved,
   })

@@ -3,16 +3,17 @@
 // pools reserved for system services (the API refuses to link those). "Make default" asks for the pool
 // to be the silo's default for its version and type; a silo that has one already gets the server's
 // refusal, shown with the choice kept.
+
 import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { useList } from '../../storage'
 import { Select, SideModalForm } from '../components'
-import { useFleetActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import {
   allPoolsParams,
   allSilosParams,
   type IpPoolSiloLink,
-  ipPoolNeed,
   type LinkFrom,
   linkPool,
   poolSilosParams,
@@ -93,7 +94,7 @@ function LinkFields({
   choices: { choices: Choice[]; loading: boolean }
   onDismiss: () => void
 }) {
-  const reason = useFleetActionReason(ipPoolNeed('linking an IP pool to a silo'))
+  const reason = useKindReason(kinds.ipPool, 'linking an IP pool to a silo')
   const helpId = useId()
   const noun = picks === 'silo' ? 'silo' : 'IP pool'
   const { form, modal } = useSideForm<{ other: string; isDefault: boolean }, IpPoolSiloLink>({

@@ -6,7 +6,6 @@ import { mutate } from '../../storage'
 import { toUserError } from '../api/errors'
 import type { ApiResponse, ApiResult, OperationName, Schema } from '../api/types'
 import { toast } from '../components/toast-queue'
-import type { RoleNeed } from '../hooks/use-action-reason'
 import { views } from '../lists'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
@@ -19,9 +18,6 @@ export type SiloIpPool = ApiResponse<'siloIpPoolList'>['items'][number]
 export type IpVersion = Schema<'IpVersion'>
 export type IpPoolType = Schema<'IpPoolType'>
 export type IpRange = Schema<'IpRange'>
-
-/** Every IP pool write is a fleet write: the fleet admin role. */
-export const ipPoolNeed = (what: string): Omit<RoleNeed, 'project'> => ({ role: 'admin', what })
 
 /** One page is enough for a pool's ranges and links, and a silo's pools (tens at most on a rack). */
 export const TAB_LIMIT = 100

@@ -3,12 +3,12 @@
 // then as a range (one version, last not below first). The server's refusal (an overlap, say) is shown
 // with both addresses kept.
 import { SideModalForm, TextField } from '../components'
-import { useFleetActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import {
   addRange,
   type IpPool,
   type IpPoolRange,
-  ipPoolNeed,
   type RangeValues,
   rangeErrors,
   rangeText,
@@ -20,7 +20,7 @@ import { IP } from './validation'
 const EXAMPLES = { v4: ['192.0.2.10', '192.0.2.20'], v6: ['2001:db8::10', '2001:db8::ff'] } as const
 
 export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () => void }) {
-  const reason = useFleetActionReason(ipPoolNeed('adding a range'))
+  const reason = useKindReason(kinds.ipPoolRange, 'adding a range')
   const [first, last] = EXAMPLES[pool.ipVersion]
   const version = VERSION_LABELS[pool.ipVersion]
   const { form, modal } = useSideForm<RangeValues, IpPoolRange>({

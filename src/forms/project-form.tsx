@@ -4,7 +4,6 @@
 // kept. The projects list and the project's cached view follow a change, a rename included.
 import { mutate } from '../../storage'
 import type { Project } from '../api/types'
-import { useActionReason } from '../hooks/use-action-reason'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
@@ -43,14 +42,12 @@ export const ProjectForm = createOrLoadForm(
 
 function ProjectFields({ current, onDismiss }: { current?: Project | undefined; onDismiss: () => void }) {
   // Spec section 6: silo collaborators or stronger create and change projects.
-  const reason = useActionReason((what) => ({ role: 'collaborator', what }))
   const made = useCreateOrEditForm({
     kind: kinds.project,
     current,
     initial: nameAndDescriptionOf(current),
     op: { create: 'projectCreate', update: 'projectUpdate' },
     submit: (values) => (current ? updateProject(current, values) : createProject(values)),
-    reason,
     onDismiss,
   })
   return <CreateOrEditModal {...made} />

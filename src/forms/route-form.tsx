@@ -7,12 +7,10 @@
 import { mutate, useList, useResource } from '../../storage'
 import type { ListOperationName } from '../api/types'
 import { Select, SideModalForm, TextField } from '../components'
-import { useActionReason } from '../hooks/use-action-reason'
 import type { FieldProps, Form } from '../hooks/use-form'
 import {
   DESTINATION_TYPES,
   type DestinationType,
-  networkingNeed,
   type Route,
   type RouteValues,
   routeEnds,
@@ -154,7 +152,6 @@ function RouteFields({
   ...ref
 }: RouterRef & { current?: Route | undefined; onDismiss: () => void }) {
   const { project, vpc, router } = ref
-  const reason = useActionReason((what) => networkingNeed(project, what))
   const routerView = useResource('vpcRouterView', routerViewParams(router, ref)).data
   const { form, modal } = useCreateOrEditForm<RouteValues, Route>({
     kind: kinds.route,
@@ -172,7 +169,6 @@ function RouteFields({
             { invalidates: routeLists },
           )
     },
-    reason,
     refusal: routerView && routeRefusal(routerView, current),
     onDismiss,
   })

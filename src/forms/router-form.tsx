@@ -3,8 +3,7 @@
 // its form opens, read from the cache like any, but cannot be sent ("The system router cannot be
 // changed"). A taken name comes back on the name field with every value kept.
 import { mutate } from '../../storage'
-import { useActionReason } from '../hooks/use-action-reason'
-import { networkingNeed, type Router, routerRefusal, type VpcRef } from '../pages/project/vpc/routing'
+import { type Router, routerRefusal, type VpcRef } from '../pages/project/vpc/routing'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
@@ -31,7 +30,6 @@ function RouterFields({
   current,
   onDismiss,
 }: VpcRef & { current?: Router | undefined; onDismiss: () => void }) {
-  const reason = useActionReason((what) => networkingNeed(project, what))
   const made = useCreateOrEditForm({
     kind: kinds.router,
     current,
@@ -41,7 +39,6 @@ function RouterFields({
       current
         ? mutate('vpcRouterUpdate', { path: { router: current.id }, body }, { invalidates: routerLists })
         : mutate('vpcRouterCreate', { query: { project, vpc }, body }, { invalidates: routerLists }),
-    reason,
     refusal: current && routerRefusal(current),
     onDismiss,
   })

@@ -3,13 +3,15 @@
 // from a file; listed with Remove) and the fleet roles each silo role confers. The body is the
 // generated SiloCreate; a failed submit keeps every value, a taken name comes back on the name field
 // ("Silo name already exists", spec section 8). Private keys are never kept in a sign-in draft.
+
 import { type ReactNode, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ApiResponse } from '../api/types'
 import { Button, SideModalForm, TextArea, TextField } from '../components'
 import { NameField, WholeNumberField } from '../components/FormField'
-import { useFleetActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, useForm } from '../hooks/use-form'
+import { kinds } from '../ui/kinds'
 import { FormRadio, NameAndDescription } from './fields'
 import { useSideForm, whenSaved } from './side-form'
 import {
@@ -25,7 +27,6 @@ import {
   type QuotaValues,
   SILO_INITIAL,
   type SiloValues,
-  siloNeed,
   toggleFleetRole,
 } from './silo'
 import { NAME } from './validation'
@@ -225,7 +226,7 @@ export function SiloCreateForm({
   onDismiss: () => void
   onSaved: (silo: ApiResponse<'siloCreate'>) => void
 }) {
-  const reason = useFleetActionReason(siloNeed('creating a silo'))
+  const reason = useKindReason(kinds.silo, 'creating a silo')
   const { form, modal } = useSideForm<SiloValues, ApiResponse<'siloCreate'>>({
     id: 'silo-create',
     initial: SILO_INITIAL,

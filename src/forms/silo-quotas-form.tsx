@@ -3,9 +3,10 @@
 // The same three fields are the quotas of the silo create form (QuotaFields in silo-form.tsx).
 import { css } from 'styled-system/css'
 import { SideModalForm } from '../components'
-import { useFleetActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import { useSideForm } from './side-form'
-import { QUOTA_RULES, type QuotaValues, quotaValues, siloNeed, siloViewParams, updateQuotas } from './silo'
+import { QUOTA_RULES, type QuotaValues, quotaValues, siloViewParams, updateQuotas } from './silo'
 import { QuotaFields } from './silo-form'
 import { WhenLoaded } from './when-loaded'
 
@@ -26,7 +27,7 @@ export function SiloQuotasForm({ silo, onDismiss }: Props) {
 }
 
 function QuotasFields({ silo, current, onDismiss }: Props & { current: QuotaValues }) {
-  const reason = useFleetActionReason(siloNeed('changing quotas'))
+  const reason = useKindReason(kinds.silo, 'changing quotas')
   const { form, modal } = useSideForm<QuotaValues>({
     id: 'silo-quotas-edit',
     initial: current,

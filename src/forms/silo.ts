@@ -19,9 +19,6 @@ export type SamlProvider = ApiResponse<'samlIdentityProviderView'>
 type FleetRole = Schema<'FleetRole'>
 type IdentityMode = Schema<'SiloIdentityMode'>
 
-/** Every silo write is the fleet's business: the mock (and Nexus) ask a fleet admin. */
-export const siloNeed = (what: string) => ({ role: 'admin' as const, what })
-
 // ---------------------------------------------------------------------------------------------
 // Cache keys: the pages read these and the route prefetches must name exactly the same.
 

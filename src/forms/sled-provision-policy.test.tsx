@@ -8,7 +8,7 @@ import { SledProvisionPolicyDialog } from './sled-provision-policy'
 const io = vi.hoisted(() => ({ mutate: vi.fn(), reason: undefined as string | undefined }))
 vi.mock('../../storage', () => ({ mutate: io.mutate }))
 vi.mock('../hooks/use-action-reason', () => ({
-  useFleetActionReason: () => (machine?: string | null) => io.reason ?? machine ?? undefined,
+  useKindReason: () => (machine?: string | null) => io.reason ?? machine ?? undefined,
 }))
 
 const sled: Sled = {

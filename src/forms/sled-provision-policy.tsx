@@ -11,18 +11,18 @@ import { errorMessage } from '../components/confirm-queue'
 import { RadioGroup } from '../components/FormField'
 import { Modal } from '../components/Modal'
 import { toast } from '../components/toast-queue'
-import { useFleetActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
 import {
   PROVISION_POLICIES,
   PROVISION_POLICY_HELP,
   PROVISION_POLICY_LABELS,
-  PROVISION_POLICY_NEED,
   type ProvisionPolicy,
   provisionPolicyOf,
   provisionPolicyRefusal,
   type Sled,
   unchangedPolicyReason,
 } from '../pages/system/inventory/sled'
+import { kinds } from '../ui/kinds'
 
 const OPTIONS = PROVISION_POLICIES.map((value) => ({ value, label: PROVISION_POLICY_LABELS[value] }))
 
@@ -41,7 +41,7 @@ export function SledProvisionPolicyDialog({ sled, onDismiss }: { sled: Sled; onD
   const [choice, setChoice] = useState<ProvisionPolicy>(provisionPolicyOf(sled) ?? 'provisionable')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const reason = useFleetActionReason(PROVISION_POLICY_NEED)
+  const reason = useKindReason(kinds.sled, "setting a sled's provision policy")
   const why = reason(provisionPolicyRefusal(sled)) ?? unchangedPolicyReason(sled, choice) ?? undefined
 
   async function save() {

@@ -7,7 +7,8 @@ import { useRef } from 'react'
 import { mutate, useList } from '../../storage'
 import type { Disk } from '../api/types'
 import { Select, SideModalForm } from '../components'
-import { useActionReason } from '../hooks/use-action-reason'
+import { useKindReason } from '../hooks/use-action-reason'
+import { kinds } from '../ui/kinds'
 import { diskRowRefusal } from '../ui/row-state'
 import { formatBytes } from '../util/bytes'
 import { generateName } from '../util/names'
@@ -37,7 +38,7 @@ const createSnapshot = (project: string, body: Values) =>
 
 export function SnapshotCreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
   // The mock (like the platform) lets project collaborators or stronger take snapshots.
-  const reason = useActionReason({ project, role: 'collaborator', what: 'creating a snapshot' })
+  const reason = useKindReason(kinds.snapshot, 'creating a snapshot')
   const disks = useList('diskList', { query: { project, ...PROJECT_DISKS } }).data?.items
   const options = disks && snapshottableDisks(disks)
   const suggestion = useRef('')

@@ -5,10 +5,8 @@
 // creation (nexus.json VpcSubnetUpdate has none), so editing shows them read-only.
 import { mutate, useList } from '../../storage'
 import { Select, SideModalForm, TextField } from '../components'
-import { useActionReason } from '../hooks/use-action-reason'
 import type { FieldProps } from '../hooks/use-form'
 import {
-  networkingNeed,
   type Subnet,
   type SubnetValues,
   subnetBlockErrors,
@@ -56,7 +54,6 @@ function SubnetFields({
   current,
   onDismiss,
 }: VpcRef & { current?: Subnet | undefined; onDismiss: () => void }) {
-  const reason = useActionReason((what) => networkingNeed(project, what))
   const { form, editing, modal } = useCreateOrEditForm<SubnetValues, Subnet>({
     kind: kinds.subnet,
     current,
@@ -76,7 +73,6 @@ function SubnetFields({
             { query: { project, vpc }, body: subnetCreateBody(values) },
             { invalidates: subnetLists },
           ),
-    reason,
     onDismiss,
   })
   const fixed = editing ? { readOnly: true, description: 'Set when the subnet was created.' } : {}

@@ -33,7 +33,7 @@ vi.mock('../../storage', async (importOriginal) => ({
   useResource: () => ({ data: vpc, error: undefined, isOffline: false, refresh: async () => 'fresh' }),
 }))
 // Roles and connectivity have their own tests: here every write is allowed.
-vi.mock('../hooks/use-action-reason', () => ({ useActionReason: () => () => undefined }))
+vi.mock('../hooks/use-action-reason', () => ({ useWriteReason: () => () => undefined }))
 
 /** The one write sent: its operation and params (the invalidations are the storage's business). */
 const expectSent = (op: string, params: unknown) =>

@@ -6,7 +6,6 @@
 import type { ChangeEvent } from 'react'
 import { SideModalForm, TextField } from '../components'
 import { NameField } from '../components/FormField'
-import { useActionReason } from '../hooks/use-action-reason'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { nameAndDescriptionOf } from './fields'
@@ -19,7 +18,6 @@ import {
   type Vpc,
   type VpcValues,
   vpcViewParams,
-  vpcWriteNeed,
 } from './vpc'
 import { createOrLoadForm } from './when-loaded'
 
@@ -50,7 +48,6 @@ function VpcFields({
   onDismiss,
   onSaved,
 }: Omit<Props, 'vpc'> & { current?: Vpc | undefined }) {
-  const reason = useActionReason((what) => vpcWriteNeed(project, what))
   const { form, editing, modal } = useCreateOrEditForm<VpcValues, Vpc>({
     kind: kinds.vpc,
     current,
@@ -60,7 +57,6 @@ function VpcFields({
     op: { create: 'vpcCreate', update: 'vpcUpdate' },
     submit: ({ ipv6Prefix, ...values }) =>
       current ? updateVpc(project, current, values) : createVpc(project, { ...values, ipv6Prefix }),
-    reason,
     onDismiss,
     onSaved,
   })

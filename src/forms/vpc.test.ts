@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { S } from '../strings'
 import { check } from './validation'
-import { dnsNameAfterRename, IPV6_PREFIX, PREFIX_NOT_V6, PREFIX_NOT_VPC, vpcWriteNeed } from './vpc'
+import { dnsNameAfterRename, IPV6_PREFIX, PREFIX_NOT_V6, PREFIX_NOT_VPC } from './vpc'
 
 describe('a new VPC', () => {
   it('keeps its DNS name on its name until the DNS name is typed', () => {
@@ -27,13 +27,5 @@ describe('a new VPC', () => {
     expect(check(IPV6_PREFIX, '2001:db8::/48')).toBe(PREFIX_NOT_VPC)
     // fd::/48 is 00fd::/48, outside the unique local range.
     expect(check(IPV6_PREFIX, 'fd::/48')).toBe(PREFIX_NOT_VPC)
-  })
-
-  it('needs the project collaborator role: a limited collaborator may not change networking', () => {
-    expect(vpcWriteNeed('p', 'creating a VPC')).toEqual({
-      project: 'p',
-      role: 'collaborator',
-      what: 'creating a VPC',
-    })
   })
 })

@@ -5,23 +5,12 @@ import * as v from 'valibot'
 import { mutate } from '../../storage'
 import { vIpNet, vIpv6Net } from '../api/__generated__/schemas'
 import type { Vpc } from '../api/types'
-import type { RoleNeed } from '../hooks/use-action-reason'
 import { views } from '../lists'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
 import { type FieldRule, IP_NET } from './validation'
 
 export type { Vpc }
-
-/**
- * Networking writes need the project's collaborator role: a limited collaborator may not change
- * networking (the mock's canWrite asks collaborator for vpcCreate, vpcUpdate and vpcDelete).
- */
-export const vpcWriteNeed = (project: string, what: string): RoleNeed => ({
-  project,
-  role: 'collaborator',
-  what,
-})
 
 /** A VPC's own view, keyed exactly as the route's prefetch reads it. */
 export const vpcViewParams = (project: string, vpc: string) => views.vpc.params({ project, vpc })

@@ -1,20 +1,19 @@
 // One source of action reasons (issue 10): every write control asks this hook why it is disabled.
 // In order: offline ("You are offline"), then the user's role (spec section 6), then the resource's
 // machine (`snapshot.can`, passed in as its refusal). Nothing else decides whether a control is enabled.
-import { type Kind, type Write, writing } from '../ui/kinds'
-import type { RoleName } from '../util/roles'
+import { useContext } from 'react'
+import { RouteParamsContext } from '../route-context'
+import { type Kind, type Write, type WriteRule, writing } from '../ui/kinds'
 import { roleStrength } from '../util/roles'
-import { type RoleState, useFleetRole, useRole } from './use-role'
+import { type RoleState, useRoleAt } from './use-role'
 import { useWriteGuard } from './use-write-guard'
 
-/** The role a write needs: at the silo, or in a project (which inherits the silo's roles). */
-export type RoleNeed = { role: RoleName; what: string; project?: string }
-
-function roleReason(state: RoleState, need: RoleNeed, scope = ''): string | undefined {
-  // Not known yet: nothing to say; the server still refuses what is not allowed.
-  if (!state.known) return undefined
-  if (state.role && roleStrength(state.role) >= roleStrength(need.role)) return undefined
-  return `Your role does not allow this: ${need.what} needs the ${scope}${need.role.replace(/_/g, ' ')} role or stronger`
+function roleReason(state: RoleState, rule: WriteRule, what: string): string | undefined {
+  // The user's own things need no role; a role not known yet says nothing (the server still refuses).
+  if (rule.at === 'own' || !state.known) return undefined
+  if (state.role && roleStrength(state.role) >= roleStrength(rule.role)) return undefined
+  const scope = rule.at === 'fleet' ? 'fleet ' : ''
+  return `Your role does not allow this: ${what} needs the ${scope}${rule.role.replace(/_/g, ' ')} role or stronger`
 }
 
 /** The first of the causes that applies, in the order of the issue: offline, role, machine. */
@@ -28,51 +27,38 @@ function firstReason(
 
 /**
  * Why a write is disabled, or undefined: `machineRefusal` is the resource's own refusal, `what` names
- * the write ("creating a VPC") for a need built per write; a fixed need ("managing disks") names every
- * write of its screen the same and ignores it.
+ * the write ("creating a VPC") when the screen's reason names each write; a screen that names all its
+ * writes the same ("managing disks") ignores it.
  */
 export type ActionReason = (machineRefusal?: string | null, what?: string) => string | undefined
 
-/** A screen's role need: fixed, or built from the write it is asked about (`vpcWriteNeed`, `siloNeed`). */
-type NeedOf<T> = T | ((what: string) => T)
-
-const needFor = <T>(need: NeedOf<T>, what: string): T =>
-  typeof need === 'function' ? (need as (what: string) => T)(what) : need
-
 /**
- * The result is a function of the machine's refusal for one resource (and of the write, for a need
- * built per write), so a screen asks once, not per row or per write.
+ * Why a write to `kind` is disabled: offline, then the role the kind's writes need (kinds.tsx `writes`;
+ * a project's things in the project the route names), then the machine's refusal. `what` names every
+ * write of the screen ("managing disks"); without it each write is named as it is asked.
+ * A screen asks once, not per row or per write: the result is a function of the refusal.
  */
-export function useActionReason(need: NeedOf<RoleNeed>): ActionReason {
+export function useKindReason(kind: Kind, what?: string): ActionReason {
   const offline = useWriteGuard()
-  // The role is the same for every write of the screen: only the need's words differ.
-  const role = useRole(needFor(need, '').project)
-  return (machineRefusal, what = '') =>
-    firstReason(offline, roleReason(role, needFor(need, what)), machineRefusal)
-}
-
-/** The user's own things (SSH keys, tokens) without asking for a role: only offline disables those. */
-export function useOwnActionReason(): ActionReason {
-  const offline = useWriteGuard()
-  return (machineRefusal) => firstReason(offline, undefined, machineRefusal)
+  const rule = kind.writes
+  const project = useContext(RouteParamsContext).project
+  const role = useRoleAt(rule.at, project)
+  return (machineRefusal, asked = '') => {
+    // A project's things are written in a project: a screen outside one must name its own reason.
+    if (rule.at === 'project' && project === undefined)
+      throw new Error(`no project to ask about ${kind.many}`)
+    return firstReason(offline, roleReason(role, rule, what ?? asked), machineRefusal)
+  }
 }
 
 /**
- * A kit component's reasons (a list, a tab's table, a resource page), each write worded from its kind
- * ("creating a VPC"): the screen's `reason`, or without one the user's own things' (only offline).
+ * A kit component's reasons (a list, a tab's table, a resource page, a form), each write worded from
+ * its kind ("creating a VPC"): the screen's own `reason` where it gives one, else the kind's.
  */
 export function useWriteReason(kind: Kind, reason: ActionReason | undefined): WriteReason {
-  const own = useOwnActionReason()
-  return (write, refusal) => (reason ?? own)(refusal, writing(write, kind))
+  const byKind = useKindReason(kind)
+  return (write, refusal) => (reason ?? byKind)(refusal, writing(write, kind))
 }
 
 /** Why a write to the kit component's kind is disabled; nothing when it is allowed. */
 export type WriteReason = (write: Write, refusal?: string | null) => string | undefined
-
-/** The same for the system screens, whose writes need a role on the fleet (usually fleet admin). */
-export function useFleetActionReason(need: NeedOf<Omit<RoleNeed, 'project'>>): ActionReason {
-  const offline = useWriteGuard()
-  const role = useFleetRole()
-  return (machineRefusal, what = '') =>
-    firstReason(offline, roleReason(role, needFor(need, what), 'fleet '), machineRefusal)
-}

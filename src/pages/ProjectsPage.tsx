@@ -5,7 +5,6 @@ import type { Project } from '../api/types'
 import { createdColumn, descriptionColumn } from '../components/columns'
 import { nameColumn, ResourceList } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
-import { useActionReason } from '../hooks/use-action-reason'
 import { lists } from '../lists'
 import { paths } from '../paths'
 import { rowDelete } from '../ui/delete'
@@ -30,12 +29,10 @@ export const ProjectFormRoute: FormRoute = paramsFormRoute(
 
 export default function ProjectsPage() {
   // Spec section 6: projects are created, changed and deleted by silo collaborators or stronger.
-  const reason = useActionReason((what) => ({ role: 'collaborator', what }))
   return (
     <ResourceList
       list={lists.projects}
       columns={columns}
-      reason={reason}
       create={{ label: 'New project', to: paths.projectsNew() }}
       empty="Projects your silo role lets you see appear here."
       edit={{ to: (p) => paths.projectEdit({ project: p.name }), keepQuery: true }}

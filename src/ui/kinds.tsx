@@ -1,7 +1,8 @@
 // What the console calls each kind of resource and the icon it shows for it, in one place (issue 10):
 // a list's title and header icon, a resource page's header icon and noun ("VPC web" names its tabs),
 // the noun of a row's "… ID copied", and the sidebar entry of a list all read the same fact here, so
-// the Disks entry of the sidebar and the Disks list cannot drift apart.
+// the Disks entry of the sidebar and the Disks list cannot drift apart. Who may write each kind is
+// declared here too (`writes`), so every write control of a kind asks for the same role.
 import type { ReactNode } from 'react'
 import {
   CloudIcon,
@@ -15,6 +16,24 @@ import {
   SnapshotsIcon,
 } from '../components/icons'
 import { S } from '../strings'
+import type { RoleName } from '../util/roles'
+
+/**
+ * Who may write a kind, as the API decides (the mock mirrors it in mocks/handlers): the least role, in
+ * the project the route names (a project inherits the silo's roles), at the silo or on the fleet.
+ * `own` things (SSH keys, tokens) are the user's and need no role.
+ */
+export type WriteRule =
+  | { readonly at: 'project' | 'silo' | 'fleet'; readonly role: RoleName }
+  | { readonly at: 'own' }
+
+/** A project's storage and networking: collaborator. */
+const projectWrite = { at: 'project', role: 'collaborator' } as const
+/** Instances and what only they use (floating IPs, anti-affinity groups): limited collaborator. */
+const instanceWrite = { at: 'project', role: 'limited_collaborator' } as const
+const siloWrite = { at: 'silo', role: 'collaborator' } as const
+const fleetWrite = { at: 'fleet', role: 'admin' } as const
+const own = { at: 'own' } as const
 
 export interface Kind {
   /** One of them, as a sentence starts: "VPC", "Anti-affinity group". */
@@ -24,54 +43,107 @@ export interface Kind {
   /** The list's title (and its sidebar entry's label where it has one). */
   readonly many: string
   readonly icon: ReactNode
+  readonly writes: WriteRule
 }
 
 export const kinds = {
-  project: { one: 'Project', article: 'a', many: S.crumbs.projects, icon: <FolderIcon /> },
-  instance: { one: 'Instance', article: 'an', many: S.crumbs.instances, icon: <InstancesIcon /> },
-  disk: { one: 'Disk', article: 'a', many: 'Disks', icon: <DisksIcon /> },
-  snapshot: { one: 'Snapshot', article: 'a', many: 'Snapshots', icon: <SnapshotsIcon /> },
-  image: { one: 'Image', article: 'an', many: 'Images', icon: <ImagesIcon /> },
-  siloImage: { one: 'Image', article: 'an', many: 'Silo images', icon: <ImagesIcon /> },
-  vpc: { one: 'VPC', article: 'a', many: S.crumbs.vpcs, icon: <NetworkingIcon /> },
-  router: { one: 'Router', article: 'a', many: S.crumbs.routers, icon: <NetworkingIcon /> },
-  route: { one: 'Route', article: 'a', many: 'Routes', icon: <NetworkingIcon /> },
-  subnet: { one: 'Subnet', article: 'a', many: 'Subnets', icon: <NetworkingIcon /> },
-  floatingIp: { one: 'Floating IP', article: 'a', many: 'Floating IPs', icon: <NetworkingIcon /> },
+  project: { one: 'Project', article: 'a', many: S.crumbs.projects, icon: <FolderIcon />, writes: siloWrite },
+  instance: {
+    one: 'Instance',
+    article: 'an',
+    many: S.crumbs.instances,
+    icon: <InstancesIcon />,
+    writes: instanceWrite,
+  },
+  disk: { one: 'Disk', article: 'a', many: 'Disks', icon: <DisksIcon />, writes: projectWrite },
+  snapshot: {
+    one: 'Snapshot',
+    article: 'a',
+    many: 'Snapshots',
+    icon: <SnapshotsIcon />,
+    writes: projectWrite,
+  },
+  image: { one: 'Image', article: 'an', many: 'Images', icon: <ImagesIcon />, writes: projectWrite },
+  siloImage: { one: 'Image', article: 'an', many: 'Silo images', icon: <ImagesIcon />, writes: siloWrite },
+  vpc: { one: 'VPC', article: 'a', many: S.crumbs.vpcs, icon: <NetworkingIcon />, writes: projectWrite },
+  router: {
+    one: 'Router',
+    article: 'a',
+    many: S.crumbs.routers,
+    icon: <NetworkingIcon />,
+    writes: projectWrite,
+  },
+  route: { one: 'Route', article: 'a', many: 'Routes', icon: <NetworkingIcon />, writes: projectWrite },
+  subnet: { one: 'Subnet', article: 'a', many: 'Subnets', icon: <NetworkingIcon />, writes: projectWrite },
+  floatingIp: {
+    one: 'Floating IP',
+    article: 'a',
+    many: 'Floating IPs',
+    icon: <NetworkingIcon />,
+    writes: instanceWrite,
+  },
   antiAffinityGroup: {
     one: 'Anti-affinity group',
     article: 'an',
     many: 'Anti-affinity groups',
     icon: <ServerIcon />,
+    writes: instanceWrite,
   },
-  sshKey: { one: 'SSH key', article: 'an', many: 'SSH keys', icon: <KeyIcon /> },
-  accessToken: { one: 'Token', article: 'a', many: 'Access tokens', icon: <KeyIcon /> },
-  silo: { one: 'Silo', article: 'a', many: S.crumbs.silos, icon: <CloudIcon /> },
-  ipPool: { one: 'IP pool', article: 'an', many: S.crumbs.ipPools, icon: <NetworkingIcon /> },
-  sled: { one: 'Sled', article: 'a', many: S.crumbs.sleds, icon: <ServerIcon /> },
-  switch: { one: 'Switch', article: 'a', many: 'Switches', icon: <NetworkingIcon /> },
-  physicalDisk: { one: 'Physical disk', article: 'a', many: 'Physical disks', icon: <DisksIcon /> },
+  sshKey: { one: 'SSH key', article: 'an', many: 'SSH keys', icon: <KeyIcon />, writes: own },
+  accessToken: { one: 'Token', article: 'a', many: 'Access tokens', icon: <KeyIcon />, writes: own },
+  silo: { one: 'Silo', article: 'a', many: S.crumbs.silos, icon: <CloudIcon />, writes: fleetWrite },
+  ipPool: {
+    one: 'IP pool',
+    article: 'an',
+    many: S.crumbs.ipPools,
+    icon: <NetworkingIcon />,
+    writes: fleetWrite,
+  },
+  sled: { one: 'Sled', article: 'a', many: S.crumbs.sleds, icon: <ServerIcon />, writes: fleetWrite },
+  switch: { one: 'Switch', article: 'a', many: 'Switches', icon: <NetworkingIcon />, writes: fleetWrite },
+  physicalDisk: {
+    one: 'Physical disk',
+    article: 'a',
+    many: 'Physical disks',
+    icon: <DisksIcon />,
+    writes: fleetWrite,
+  },
   internetGateway: {
     one: 'Internet gateway',
     article: 'an',
     many: 'Internet gateways',
     icon: <NetworkingIcon />,
+    writes: projectWrite,
   },
   // What is attached to an internet gateway: pools to take outbound addresses from, or single addresses.
-  gatewayIpPool: { one: 'IP pool', article: 'an', many: 'IP pools', icon: <NetworkingIcon /> },
-  gatewayIpAddress: { one: 'IP address', article: 'an', many: 'IP addresses', icon: <NetworkingIcon /> },
+  gatewayIpPool: {
+    one: 'IP pool',
+    article: 'an',
+    many: 'IP pools',
+    icon: <NetworkingIcon />,
+    writes: projectWrite,
+  },
+  gatewayIpAddress: {
+    one: 'IP address',
+    article: 'an',
+    many: 'IP addresses',
+    icon: <NetworkingIcon />,
+    writes: projectWrite,
+  },
   networkInterface: {
     one: 'Network interface',
     article: 'a',
     many: 'Network interfaces',
     icon: <NetworkingIcon />,
+    writes: projectWrite,
   },
-  ipPoolRange: { one: 'Range', article: 'a', many: 'Ranges', icon: <NetworkingIcon /> },
+  ipPoolRange: { one: 'Range', article: 'a', many: 'Ranges', icon: <NetworkingIcon />, writes: fleetWrite },
   identityProvider: {
     one: 'Identity provider',
     article: 'an',
     many: 'Identity providers',
     icon: <KeyIcon />,
+    writes: fleetWrite,
   },
 } as const satisfies Record<string, Kind>
 

@@ -10,19 +10,19 @@ import { CloudOffIcon, defineColumns, ServerIcon } from '../../components'
 import { confirmAction } from '../../components/confirm-queue'
 import { Detail, Details } from '../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../components/ResourcePage'
-import { type ActionReason, useActionReason } from '../../hooks/use-action-reason'
+import { type ActionReason, useKindReason } from '../../hooks/use-action-reason'
 import { views } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { T } from '../../strings'
 import { type FormRoute, formRoute, overItsPage } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { linkColumn, OpenFormButton, rowMenu } from '../list-table'
 import {
   type AntiAffinityGroup,
   deleteGroup,
   type GroupMember,
-  groupWriteNeed,
   memberListParams,
   removeMember,
 } from './affinity-actions'
@@ -128,7 +128,7 @@ function Members({
 function GroupView({ project, name }: { project: string; name: string }) {
   // Read with the view, not after it: the URL names the group.
   const members = useList('antiAffinityGroupMemberList', memberListParams(project, name))
-  const reason = useActionReason(groupWriteNeed(project, 'changing an anti-affinity group'))
+  const reason = useKindReason(kinds.antiAffinityGroup, 'changing an anti-affinity group')
   return (
     <ResourcePage
       resource={views.antiAffinityGroup}

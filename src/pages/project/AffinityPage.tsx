@@ -5,12 +5,11 @@
 import { createdColumn, descriptionColumn } from '../../components/columns'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
-import { useActionReason } from '../../hooks/use-action-reason'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
-import { type AntiAffinityGroup, deleteGroup, groupWriteNeed } from './affinity-actions'
+import { type AntiAffinityGroup, deleteGroup } from './affinity-actions'
 
 const columnsFor = (project: string) =>
   defineColumns<AntiAffinityGroup>([
@@ -36,12 +35,10 @@ export const AffinityCreateRoute: FormRoute = formRoute(
 
 export default function AffinityPage() {
   const { project } = useRouteParams('project')
-  const reason = useActionReason((what) => groupWriteNeed(project, what))
   return (
     <ResourceList
       list={lists.antiAffinityGroups}
       columns={columnsFor(project)}
-      reason={reason}
       create={{ label: 'New group', to: paths.affinityNew({ project }) }}
       empty={`Project ${project} has no anti-affinity groups. A group keeps its instances on different sleds.`}
       // The edit form opens over the group's page.

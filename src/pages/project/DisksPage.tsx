@@ -10,7 +10,7 @@ import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
 import { DiskView } from '../../forms/disk-view'
-import { useActionReason } from '../../hooks/use-action-reason'
+import { useKindReason } from '../../hooks/use-action-reason'
 import { performDiskAction } from '../../hooks/use-disk-actor'
 import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'
@@ -18,6 +18,7 @@ import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
 import { DiskStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
@@ -54,8 +55,8 @@ export default function DisksPage() {
   const { project } = useRouteParams('project')
   // The roles the API demands: creating, snapshotting and deleting a disk need a project collaborator;
   // detaching (an instance's disk change) is allowed to a limited collaborator.
-  const reason = useActionReason({ project, role: 'collaborator', what: 'managing disks' })
-  const detachReason = useActionReason({ project, role: 'limited_collaborator', what: 'detaching disks' })
+  const reason = useKindReason(kinds.disk, 'managing disks')
+  const detachReason = useKindReason(kinds.instance, 'detaching disks')
   const why = (d: Disk, action: Parameters<typeof diskRowRefusal>[1]) =>
     (action === 'DETACH' ? detachReason : reason)(diskRowRefusal(d, action))
   return (

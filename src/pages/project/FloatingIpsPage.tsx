@@ -18,15 +18,15 @@ import {
   deleteFloatingIp,
   detachFloatingIp,
   type FloatingIpAction,
-  floatingIpNeed,
   floatingIpRefusal,
 } from '../../forms/floating-ip'
-import { useActionReason } from '../../hooks/use-action-reason'
+import { useKindReason } from '../../hooks/use-action-reason'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
 const muted = css({ color: 'fg.muted' })
@@ -90,7 +90,7 @@ export const FloatingIpEditRoute: FormRoute = paramsFormRoute(
 
 export default function FloatingIpsPage() {
   const { project } = useRouteParams('project')
-  const reason = useActionReason(floatingIpNeed(project))
+  const reason = useKindReason(kinds.floatingIp, 'managing floating IPs')
   const why = (f: FloatingIp, action: FloatingIpAction) => reason(floatingIpRefusal(f, action))
   const [attaching, setAttaching] = useState<FloatingIp | null>(null)
   return (

@@ -8,12 +8,13 @@ import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
 import { toast } from '../../components/toast-queue'
 import { deleteImage, imageActions, imageColumns } from '../../forms/image-list'
-import { useActionReason } from '../../hooks/use-action-reason'
+import { useKindReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { kinds } from '../../ui/kinds'
 
 // The forms load when they are opened, not with the list.
 /** `/projects/{project}/images-new`. */
@@ -44,8 +45,8 @@ export default function ImagesPage() {
   const go = useListGo()
   // The mock and the API: a project's images are written by its collaborators; promoting makes a silo
   // image, which needs a silo collaborator as well.
-  const reason = useActionReason({ project, role: 'collaborator', what: 'managing images' })
-  const promoteReason = useActionReason({ role: 'collaborator', what: 'promoting an image to the silo' })
+  const reason = useKindReason(kinds.image, 'managing images')
+  const promoteReason = useKindReason(kinds.siloImage, 'promoting an image to the silo')
   return (
     <ResourceList
       list={lists.images}

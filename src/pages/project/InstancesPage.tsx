@@ -10,10 +10,11 @@ import { confirmAction } from '../../components/confirm-queue'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
-import { useActionReason } from '../../hooks/use-action-reason'
+import { useKindReason } from '../../hooks/use-action-reason'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
+import { kinds } from '../../ui/kinds'
 import { instanceIsMoving, instanceRowRefusal } from '../../ui/row-state'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
@@ -79,7 +80,7 @@ export default function InstancesPage() {
   const { project } = useRouteParams('project')
   const columns = useMemo(() => columnsFor(project), [project])
   // Instances are what a limited collaborator may manage (networking is not).
-  const reason = useActionReason({ project, role: 'limited_collaborator', what: 'managing instances' })
+  const reason = useKindReason(kinds.instance, 'managing instances')
   const why = (i: Instance, action: RowAction) => reason(instanceRowRefusal(i, action))
   // The machine's refusal is asked per selected row when the action runs (refused rows are skipped).
   const bulk = {

@@ -9,7 +9,7 @@ import { Badge } from '../../components/Badge'
 import { createdColumn } from '../../components/columns'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
-import { useActionReason } from '../../hooks/use-action-reason'
+import { useKindReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
@@ -69,19 +69,18 @@ export default function SnapshotsPage() {
   const { project } = useRouteParams('project')
   const go = useListGo()
   // The roles the mock (like the platform) demands: project collaborator for each of these writes.
-  const reason = useActionReason((what) => ({ project, role: 'collaborator', what }))
+  const imageReason = useKindReason(kinds.image, 'creating an image')
   return (
     <ResourceList
       list={lists.snapshots}
       columns={columnsFor(project)}
       isMoving={snapshotIsMoving}
-      reason={reason}
       create={{ label: 'New snapshot', to: paths.snapshotsNew({ project }) }}
       empty={`Project ${project} has no snapshots yet. Snapshot an attached or detached disk.`}
       actions={(s) => [
         {
           label: 'Create image',
-          disabledReason: reason(imageFromSnapshotRefusal(s), 'creating an image'),
+          disabledReason: imageReason(imageFromSnapshotRefusal(s)),
           onSelect: () => go(paths.snapshotImagesNew({ project, snapshot: s.name })),
         },
       ]}

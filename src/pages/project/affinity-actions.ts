@@ -21,13 +21,6 @@ export const memberListParams = (project: string, antiAffinityGroup: string) => 
   query: { project, limit: MEMBER_LIMIT },
 })
 
-/**
- * The role every write on a group needs: the mock's requireProject asks limited collaborator for
- * create, update, delete and both member writes (mocks/handlers/networking.ts), as the API does.
- */
-export const groupWriteNeed = (project: string, what: string) =>
-  ({ project, role: 'limited_collaborator', what }) as const
-
 /** The list and the instance tabs that name groups. */
 export const groupLists = [
   { endpoint: 'antiAffinityGroupList' as const },

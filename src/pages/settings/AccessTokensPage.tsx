@@ -1,6 +1,7 @@
 // Settings > Access tokens: id, created, expires; delete (confirm). Tokens are only ever created by
 // device login (a CLI or another device asks, the user confirms at /device/verify), so the empty
 // state explains that instead of offering a "New" button.
+
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import type { ListItem } from '../../api/types'
@@ -8,10 +9,11 @@ import { createdColumn } from '../../components/columns'
 import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
-import { useOwnActionReason } from '../../hooks/use-action-reason'
+import { useKindReason } from '../../hooks/use-action-reason'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { deleteListed } from '../../ui/delete'
+import { kinds } from '../../ui/kinds'
 import { formatDateTime } from '../../util/date'
 
 type AccessToken = ListItem<'currentUserAccessTokenList'>
@@ -43,7 +45,7 @@ const columns = defineColumns<AccessToken>([
 
 export default function AccessTokensPage() {
   // The user's own tokens: no role is needed, only a link.
-  const reason = useOwnActionReason()
+  const reason = useKindReason(kinds.accessToken)
   return (
     <ResourceList
       list={lists.accessTokens}

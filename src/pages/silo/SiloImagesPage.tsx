@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react'
 import type { Image } from '../../api/types'
 import { ResourceList } from '../../components/ResourceList'
 import { deleteImage, imageActions, imageColumns } from '../../forms/image-list'
-import { useActionReason } from '../../hooks/use-action-reason'
+import { useKindReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
@@ -28,7 +28,7 @@ export default function SiloImagesPage() {
   const [demoting, setDemoting] = useState<Image | null>(null)
   // The mock and the API: silo images are written by silo collaborators (demote also needs the
   // target project's collaborator role, which a silo collaborator has).
-  const reason = useActionReason({ role: 'collaborator', what: 'managing silo images' })
+  const reason = useKindReason(kinds.siloImage, 'managing silo images')
   return (
     <ResourceList
       list={lists.siloImages}

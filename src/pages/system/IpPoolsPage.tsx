@@ -5,8 +5,7 @@
 import { createdColumn, descriptionColumn } from '../../components/columns'
 import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
-import { deletePool, type IpPool, ipPoolNeed, VERSION_LABELS } from '../../forms/ip-pool'
-import { useFleetActionReason } from '../../hooks/use-action-reason'
+import { deletePool, type IpPool, VERSION_LABELS } from '../../forms/ip-pool'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { type FormRoute, formRoute } from '../../ui/form-route'
@@ -31,16 +30,11 @@ export const IpPoolCreateRoute: FormRoute = formRoute(
   (r) => ({ back: paths.ipPools(), onSaved: (pool) => r.navigate(paths.ipPool({ pool: pool.name })) }),
 )
 
-/** Editing and deleting a pool are both "changing an IP pool", as on the pool's page. */
-const poolNeed = (what: string) => ipPoolNeed(what.startsWith('creating') ? what : 'changing an IP pool')
-
 export default function IpPoolsPage() {
-  const reason = useFleetActionReason(poolNeed)
   return (
     <ResourceList
       list={lists.ipPools}
       columns={columns}
-      reason={reason}
       create={{ label: 'New IP pool', to: paths.ipPoolsNew() }}
       empty="IP pools hold the addresses instances and floating IPs take: create one, add ranges, link it to silos."
       // The edit form opens over the pool's page.

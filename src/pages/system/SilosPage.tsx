@@ -5,8 +5,7 @@
 import { createdColumn, descriptionColumn } from '../../components/columns'
 import { nameColumn, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
-import { deleteSilo, identityModeLabel, type Silo, siloNeed } from '../../forms/silo'
-import { useFleetActionReason } from '../../hooks/use-action-reason'
+import { deleteSilo, identityModeLabel, type Silo } from '../../forms/silo'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { type FormRoute, formRoute } from '../../ui/form-route'
@@ -26,12 +25,10 @@ export const SiloCreateRoute: FormRoute = formRoute(
 )
 
 export default function SilosPage() {
-  const reason = useFleetActionReason(siloNeed)
   return (
     <ResourceList
       list={lists.silos}
       columns={columns}
-      reason={reason}
       create={{ label: 'New silo', to: paths.silosNew() }}
       empty="A silo isolates its users, projects and resources from every other silo."
       remove={{ run: deleteSilo }}

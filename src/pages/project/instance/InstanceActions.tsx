@@ -8,9 +8,10 @@ import type { Instance } from '../../../api/types'
 import { Button, toast } from '../../../components'
 import { confirmAction, confirmDelete, errorMessage } from '../../../components/confirm-queue'
 import { useRunningActions } from '../../../hooks/live-actions'
-import { useActionReason } from '../../../hooks/use-action-reason'
+import { useKindReason } from '../../../hooks/use-action-reason'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { paths } from '../../../paths'
+import { kinds } from '../../../ui/kinds'
 import { instanceRowRefusal } from '../../../ui/row-state'
 
 // The form (and its validation rules) loads when the user first asks to resize.
@@ -21,7 +22,7 @@ export function InstanceActions({ project, instance }: { project: string; instan
   useRunningActions()
   const [, navigate] = useLocation()
   const [resizing, setResizing] = useState(false)
-  const reason = useActionReason({ project, role: 'limited_collaborator', what: 'managing instances' })
+  const reason = useKindReason(kinds.instance, 'managing instances')
   const why = (action: InstanceAction) => reason(instanceRowRefusal(instance, action))
   const { name } = instance
   const run = (action: 'START' | 'REBOOT', verb: string) =>

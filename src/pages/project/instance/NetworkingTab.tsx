@@ -14,9 +14,10 @@ import { CopyableValue } from '../../../components/CopyableValue'
 import { confirmAction, confirmDelete, errorMessage } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
 import { useRunningActions } from '../../../hooks/live-actions'
-import { type ActionReason, useActionReason } from '../../../hooks/use-action-reason'
+import { type ActionReason, useKindReason } from '../../../hooks/use-action-reason'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
+import { kinds } from '../../../ui/kinds'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { OpenFormButton, rowMenu } from '../../list-table'
 import { externalIpKind } from './helpers'
@@ -186,11 +187,7 @@ export default function NetworkingTab() {
   // An action starting or settling on the instance changes what the machine allows.
   useRunningActions()
   // Spec section 6: a collaborator changes networking; a limited collaborator manages instances only.
-  const reason = useActionReason({
-    project: ref.project,
-    role: 'collaborator',
-    what: 'changing the networking of an instance',
-  })
+  const reason = useKindReason(kinds.networkInterface, 'changing the networking of an instance')
   const instance = useResource('instanceView', instanceViewParams(ref)).data
   const nics = useList('instanceNetworkInterfaceList', instanceNicsParams(ref))
   const ips = useList('instanceExternalIpList', instanceExternalIpsParams(ref))

@@ -11,9 +11,10 @@ import { defineColumns, ServerIcon, Skeleton } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
 import { useRunningActions } from '../../../hooks/live-actions'
-import { useActionReason } from '../../../hooks/use-action-reason'
+import { useKindReason } from '../../../hooks/use-action-reason'
 import { instanceUpdateBody, performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
+import { kinds } from '../../../ui/kinds'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { formatDateTime } from '../../../util/date'
 import { OpenFormButton, rowMenu } from '../../list-table'
@@ -133,11 +134,7 @@ export default function SettingsTab() {
   const restartHeading = useId()
   // An action starting or settling on the instance changes what the machine allows.
   useRunningActions()
-  const reason = useActionReason({
-    project: ref.project,
-    role: 'limited_collaborator',
-    what: 'managing instances',
-  })
+  const reason = useKindReason(kinds.instance, 'managing instances')
   const view = useResource('instanceView', instanceViewParams(ref))
   const groups = useList('instanceAntiAffinityGroupList', instanceAntiAffinityParams(ref))
   const [opened, setOpened] = useState<Opened>(null)

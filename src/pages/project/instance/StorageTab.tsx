@@ -10,11 +10,12 @@ import type { Disk, Instance } from '../../../api/types'
 import { Badge, DisksIcon, defineColumns, toast } from '../../../components'
 import { confirmAction, errorMessage } from '../../../components/confirm-queue'
 import { useRunningActions } from '../../../hooks/live-actions'
-import { type ActionReason, useActionReason } from '../../../hooks/use-action-reason'
+import { type ActionReason, useKindReason } from '../../../hooks/use-action-reason'
 import { performDiskAction } from '../../../hooks/use-disk-actor'
 import { instanceUpdateBody, performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
 import { diskBadgeColor } from '../../../ui/badges'
+import { kinds } from '../../../ui/kinds'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime } from '../../../util/date'
 import { OpenFormButton, rowMenu } from '../../list-table'
@@ -172,12 +173,8 @@ export default function StorageTab() {
   // An action starting or settling on the instance or a disk changes what the buttons allow.
   useRunningActions()
   const reasons: Reasons = {
-    instance: useActionReason({ project: ref.project, role: 'limited_collaborator', what: 'managing disks' }),
-    storage: useActionReason({
-      project: ref.project,
-      role: 'collaborator',
-      what: 'creating disks and snapshots',
-    }),
+    instance: useKindReason(kinds.instance, 'managing disks'),
+    storage: useKindReason(kinds.disk, 'creating disks and snapshots'),
   }
   const instance = useResource('instanceView', instanceViewParams(ref))
   const disks = useList('instanceDiskList', instanceDisksParams(ref))

@@ -21,10 +21,11 @@ import {
 } from '../../../components'
 import { confirmDelete, errorMessage } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
-import { useActionReason } from '../../../hooks/use-action-reason'
+import { useKindReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
 import { Outlet, RouteParamsContext, useRouteParams } from '../../../route-context'
 import { T } from '../../../strings'
+import { kinds } from '../../../ui/kinds'
 import { QueryError } from '../../../ui/QueryError'
 import { mono, TabTable } from '../instance/shared'
 import {
@@ -167,7 +168,7 @@ export default function FirewallRulesTab() {
   const { project, vpc } = useRouteParams('project', 'vpc')
   const view = useResource('vpcFirewallRulesView', rulesParams(project, vpc))
   // Spec: networking writes need the project collaborator role (a limited collaborator may not).
-  const why = useActionReason({ project, role: 'collaborator', what: WHAT })()
+  const why = useKindReason(kinds.vpc, WHAT)()
   const [, navigate] = useLocation()
   return (
     <>

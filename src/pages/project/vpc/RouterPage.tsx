@@ -9,7 +9,6 @@ import { defineColumns } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { Detail, Details } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
-import { useActionReason } from '../../../hooks/use-action-reason'
 import { tables, views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
@@ -21,7 +20,6 @@ import { RouterKind } from './RoutersTab'
 import {
   describeEnd,
   kindLabel,
-  networkingNeed,
   type Route,
   type Router,
   routeRefusal,
@@ -76,13 +74,11 @@ export const RouteCreateRoute: FormRoute = paramsFormRoute(
 export const RouteEditRoute = RouteCreateRoute
 
 function Routes({ router, ...ref }: VpcRef & { router: Router }) {
-  const reason = useActionReason((what) => networkingNeed(ref.project, what))
   const at = { ...ref, router: router.name }
   return (
     <ListTable
       list={tables.routes}
       owner="router"
-      reason={reason}
       create={{ label: 'New route', to: paths.vpcRouteNew(at), refusal: routeRefusal(router) }}
       columns={columnsFor(ref)}
       edit={{ to: (r) => paths.vpcRouteEdit({ ...at, route: r.name }) }}

@@ -4,14 +4,13 @@
 // visible, disabled with the reason. `routers-new` and `routers/{router}/edit` open over the tab.
 import { Badge, defineColumns } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
-import { useActionReason } from '../../../hooks/use-action-reason'
 import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
-import { networkingNeed, type Router, routerRefusal, type VpcRef } from './routing'
+import { type Router, routerRefusal, type VpcRef } from './routing'
 
 /** A router's kind as a badge: the system one stands out as the VPC's own. */
 export const RouterKind = ({ kind }: Pick<Router, 'kind'>) => (
@@ -35,13 +34,11 @@ export const RouterEditRoute = RouterCreateRoute
 
 export default function RoutersTab() {
   const ref = useRouteParams('project', 'vpc')
-  const reason = useActionReason((what) => networkingNeed(ref.project, what))
   return (
     <>
       <ListTable
         list={tables.routers}
         owner="VPC"
-        reason={reason}
         create={{ label: 'New router', to: paths.vpcRoutersNew(ref) }}
         columns={columnsFor(ref)}
         edit={{ to: (r) => paths.vpcRouterEdit({ ...ref, router: r.name }) }}

@@ -9,7 +9,6 @@ import { useResource } from '../../../../storage'
 import type { ListItem } from '../../../api/types'
 import { defineColumns, SideModal } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
-import { useActionReason } from '../../../hooks/use-action-reason'
 import { TABLE_LIMIT, table, tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
@@ -19,7 +18,7 @@ import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable } from '../../list-table'
 import { NicAddresses } from '../instance/names'
 import { mono } from '../instance/shared'
-import { networkingNeed, type Subnet } from './routing'
+import type { Subnet } from './routing'
 
 const none = <span className={css({ color: 'fg.muted' })}>—</span>
 
@@ -104,14 +103,12 @@ export const SubnetEditRoute = SubnetCreateRoute
 
 export default function SubnetsTab() {
   const { project, vpc } = useRouteParams('project', 'vpc')
-  const reason = useActionReason((what) => networkingNeed(project, what))
   const [nicsOf, setNicsOf] = useState<string | null>(null)
   return (
     <>
       <ListTable
         list={tables.subnets}
         owner="VPC"
-        reason={reason}
         create={{ label: 'New subnet', to: paths.vpcSubnetsNew({ project, vpc }) }}
         columns={columns}
         edit={{ to: (s) => paths.vpcSubnetEdit({ project, vpc, subnet: s.name }) }}

@@ -4,8 +4,7 @@
 // does not exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
 import { Detail, Details, monoValue } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
-import { deleteVpc, vpcViewParams, vpcWriteNeed } from '../../../forms/vpc'
-import { useActionReason } from '../../../hooks/use-action-reason'
+import { deleteVpc, vpcViewParams } from '../../../forms/vpc'
 import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
@@ -30,11 +29,9 @@ export function vpcTabs(project: string, vpc: string) {
 
 export default function VpcPage() {
   const { project, vpc } = useRouteParams('project', 'vpc')
-  const reason = useActionReason((what) => vpcWriteNeed(project, what))
   return (
     <ResourcePage
       resource={views.vpc}
-      reason={reason}
       edit={{ to: (data) => paths.vpcEdit({ project, vpc: data.name }) }}
       remove={{ run: deleteVpc, after: paths.vpcs({ project }) }}
       tabs={() => vpcTabs(project, vpc)}

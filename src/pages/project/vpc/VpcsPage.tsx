@@ -7,8 +7,7 @@ import { useResource } from '../../../../storage'
 import { createdColumn, descriptionColumn } from '../../../components/columns'
 import { AfterPaint, nameColumn, ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
-import { deleteVpc, firewallRulesParams, type Vpc, vpcWriteNeed } from '../../../forms/vpc'
-import { useActionReason } from '../../../hooks/use-action-reason'
+import { deleteVpc, firewallRulesParams, type Vpc } from '../../../forms/vpc'
 import { lists } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
@@ -53,12 +52,10 @@ export const VpcCreateRoute: FormRoute = formRoute(
 export default function VpcsPage() {
   const { project } = useRouteParams('project')
   const columns = useMemo(() => columnsFor(project), [project])
-  const reason = useActionReason((what) => vpcWriteNeed(project, what))
   return (
     <ResourceList
       list={lists.vpcs}
       columns={columns}
-      reason={reason}
       create={{ label: 'New VPC', to: paths.vpcsNew({ project }) }}
       empty={`Project ${project} has no VPCs. A VPC holds the subnets, routers and firewall rules of its instances' network interfaces.`}
       // The edit form opens over the VPC's page.

@@ -6,7 +6,6 @@ import { createElement, type ReactNode } from 'react'
 import type { ApiResponse, Schema } from '../../../api/types'
 import { CloudOffIcon } from '../../../components/icons'
 import { check, IP, IP_NET } from '../../../forms/validation'
-import type { RoleNeed } from '../../../hooks/use-action-reason'
 import { T } from '../../../strings'
 
 export type Router = ApiResponse<'vpcRouterView'>
@@ -19,13 +18,6 @@ export type DestinationType = Destination['type']
 export type TargetType = Target['type']
 
 export type VpcRef = { project: string; vpc: string }
-
-/** Spec section 6: networking writes need the project collaborator role (not limited collaborator). */
-export const networkingNeed = (project: string, what: string): RoleNeed => ({
-  project,
-  role: 'collaborator',
-  what,
-})
 
 /** The system router belongs to the VPC: the API refuses every change to it and its routes. */
 export const SYSTEM_ROUTER_REASON = 'The system router cannot be changed'

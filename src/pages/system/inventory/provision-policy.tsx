@@ -1,10 +1,11 @@
 // The "Set provision policy" action of a sled, shared by the sleds table (row menu) and the sled page
-// (header button): its disabled reason comes from useFleetActionReason (offline, then the fleet admin
+// (header button): its disabled reason comes from useKindReason (offline, then the fleet admin
 // role, then an expunged sled's refusal), and its dialog's code loads when it is first opened.
 import { lazy, Suspense, useState } from 'react'
 import type { ActionMenuItem } from '../../../components/ActionMenu'
-import { useFleetActionReason } from '../../../hooks/use-action-reason'
-import { PROVISION_POLICY_NEED, provisionPolicyRefusal, type Sled } from './sled'
+import { useKindReason } from '../../../hooks/use-action-reason'
+import { kinds } from '../../../ui/kinds'
+import { provisionPolicyRefusal, type Sled } from './sled'
 
 const Dialog = lazy(() =>
   import('../../../forms/sled-provision-policy').then((m) => ({ default: m.SledProvisionPolicyDialog })),
@@ -14,7 +15,7 @@ export const SET_PROVISION_POLICY = 'Set provision policy'
 
 export function useProvisionPolicyAction() {
   const [sled, setSled] = useState<Sled | null>(null)
-  const reason = useFleetActionReason(PROVISION_POLICY_NEED)
+  const reason = useKindReason(kinds.sled, "setting a sled's provision policy")
   const reasonFor = (s: Sled) => reason(provisionPolicyRefusal(s))
   return {
     reasonFor,

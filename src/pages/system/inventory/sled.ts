@@ -1,9 +1,8 @@
 // Pure helpers of the inventory screens (issue 15): how a sled's policy, provision policy and state
 // read, why a sled's provision policy cannot change (the "machine" reason handed to
-// useFleetActionReason), and the labels of the physical disks.
+// useKindReason), and the labels of the physical disks.
 import type { ApiResponse, ListItem, Schema } from '../../../api/types'
 import type { BadgeColor } from '../../../components/Badge'
-import type { RoleNeed } from '../../../hooks/use-action-reason'
 import { views } from '../../../lists'
 
 export type Sled = ApiResponse<'sledView'>
@@ -11,12 +10,6 @@ export type PhysicalDisk = ListItem<'physicalDiskList'>
 export type SledInstance = ListItem<'sledInstanceList'>
 export type Switch = ListItem<'switchList'>
 export type ProvisionPolicy = Schema<'SledProvisionPolicy'>
-
-/** The API writes a sled's provision policy for a fleet admin only. */
-export const PROVISION_POLICY_NEED: Omit<RoleNeed, 'project'> = {
-  role: 'admin',
-  what: "setting a sled's provision policy",
-}
 
 /** SledPolicy: an expunged sled never returns to service, so it has no provision policy to change. */
 export const EXPUNGED_SLED_REASON = 'An expunged sled cannot change its provision policy'

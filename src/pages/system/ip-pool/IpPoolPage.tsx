@@ -5,8 +5,7 @@
 // not found; offline with nothing cached says so instead.
 import { Detail, Details } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
-import { deletePool, ipPoolNeed, POOL_TYPE_LABELS, VERSION_LABELS } from '../../../forms/ip-pool'
-import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { deletePool, POOL_TYPE_LABELS, VERSION_LABELS } from '../../../forms/ip-pool'
 import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
@@ -21,11 +20,9 @@ export const poolTabs = (pool: string) => [
 
 export default function IpPoolPage() {
   const { pool } = useRouteParams('pool')
-  const reason = useFleetActionReason(ipPoolNeed('changing an IP pool'))
   return (
     <ResourcePage
       resource={views.ipPool}
-      reason={reason}
       edit={{ to: (data) => paths.ipPoolEdit({ pool: data.name }) }}
       remove={{ run: deletePool, after: paths.ipPools() }}
       tabs={() => poolTabs(pool)}

@@ -7,20 +7,14 @@ import { defineColumns } from '../../../components'
 import { createdColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
-import {
-  type IpPool,
-  type IpPoolRange,
-  ipPoolNeed,
-  poolViewParams,
-  rangeText,
-  removeRange,
-} from '../../../forms/ip-pool'
-import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { type IpPool, type IpPoolRange, poolViewParams, rangeText, removeRange } from '../../../forms/ip-pool'
+import { useKindReason } from '../../../hooks/use-action-reason'
 import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
 import { ListTable } from '../../list-table'
 import { mono } from '../../project/instance/shared'
 
@@ -47,7 +41,7 @@ export const RangeAddRoute: FormRoute = paramsFormRoute(
 
 export default function RangesTab() {
   const { pool } = useRouteParams('pool')
-  const reason = useFleetActionReason(ipPoolNeed('changing the ranges of an IP pool'))
+  const reason = useKindReason(kinds.ipPoolRange, 'changing the ranges of an IP pool')
   return (
     <>
       <ListTable

@@ -1,14 +1,15 @@
 // The one shape of a tab of pool<->silo links (issue 15), seen from either side: a pool's linked silos
 // and a silo's IP pools. A table with a default badge, "Link …" opening the shared link form, and per
 // row Make default and Unlink, both confirmed (the API's refusal, such as addresses in use, is shown).
-// Write controls take their reason from useFleetActionReason: offline, then the fleet role, then why the
+// Write controls take their reason from useKindReason: offline, then the fleet role, then why the
 // row refuses (it is the default already).
 import { lazy, Suspense, useState } from 'react'
 import { Badge, Button, type Column, NetworkingIcon } from '../../../components'
 import { confirmAction } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
-import { ipPoolNeed, type LinkEnds, type LinkFrom, makeDefault, unlinkPool } from '../../../forms/ip-pool'
-import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { type LinkEnds, type LinkFrom, makeDefault, unlinkPool } from '../../../forms/ip-pool'
+import { useKindReason } from '../../../hooks/use-action-reason'
+import { kinds } from '../../../ui/kinds'
 import { TabTable } from '../../project/instance/shared'
 import { emptyOf } from '../../project/vpc/routing'
 
@@ -97,7 +98,7 @@ export function LinksTab<T>({
   columns: Column<T>[]
   link: (row: T) => LinkRow
 }) {
-  const reason = useFleetActionReason(ipPoolNeed('changing the links of IP pools and silos'))
+  const reason = useKindReason(kinds.ipPool, 'changing the links of IP pools and silos')
   const [linking, setLinking] = useState(false)
   const { title, what, picks, emptyBody, rowName } = sideOf(from)
   const empty = emptyOf(list, what, {

@@ -4,13 +4,13 @@
 import type { ListItem } from '../../../api/types'
 import { defineColumns } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
-import { siloNeed } from '../../../forms/silo'
-import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { useKindReason } from '../../../hooks/use-action-reason'
 import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
 
 type Provider = ListItem<'siloIdentityProviderList'>
@@ -37,7 +37,7 @@ export const IdpViewRoute: FormRoute = paramsFormRoute(
 
 export default function IdpsTab() {
   const { silo } = useRouteParams('silo')
-  const reason = useFleetActionReason(siloNeed('adding an identity provider'))
+  const reason = useKindReason(kinds.identityProvider, 'adding an identity provider')
   return (
     <>
       <ListTable

@@ -3,12 +3,13 @@
 // Both reads go through storage, so a second visit paints offline.
 import { useResource } from '../../../../storage'
 import { ChartIcon, defineColumns } from '../../../components'
-import { quotaRows, siloNeed, siloViewParams } from '../../../forms/silo'
-import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { quotaRows, siloViewParams } from '../../../forms/silo'
+import { useKindReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
 import { paramsFormRoute } from '../../../ui/form-route'
+import { kinds } from '../../../ui/kinds'
 import { formatBytes } from '../../../util/bytes'
 import { OpenFormButton } from '../../list-table'
 import { TabTable } from '../../project/instance/shared'
@@ -36,7 +37,7 @@ export default function QuotasTab() {
   const { silo } = useRouteParams('silo')
   const quotas = useResource('siloQuotasView', siloViewParams(silo))
   const utilization = useResource('siloUtilizationView', siloViewParams(silo))
-  const reason = useFleetActionReason(siloNeed('changing quotas'))
+  const reason = useKindReason(kinds.silo, 'changing quotas')
   const empty = emptyOf(quotas, 'quotas of this silo', {
     icon: <ChartIcon />,
     title: 'No quotas',

@@ -4,8 +4,7 @@
 // exist is Page not found; offline with nothing cached says so instead of claiming it is gone.
 import { Detail, Details, IdValue } from '../../../components/Details'
 import { ResourcePage } from '../../../components/ResourcePage'
-import { deleteSilo, identityModeLabel, siloNeed } from '../../../forms/silo'
-import { useFleetActionReason } from '../../../hooks/use-action-reason'
+import { deleteSilo, identityModeLabel } from '../../../forms/silo'
 import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { formatDateTime } from '../../../util/date'
@@ -22,11 +21,9 @@ export function siloTabs(silo: string) {
 }
 
 export default function SiloPage() {
-  const reason = useFleetActionReason(siloNeed('deleting a silo'))
   return (
     <ResourcePage
       resource={views.silo}
-      reason={reason}
       remove={{ run: deleteSilo, after: paths.silos() }}
       tabs={(data) => siloTabs(data.name)}
     >
