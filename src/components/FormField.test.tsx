@@ -26,6 +26,17 @@ describe('form fields', () => {
     expect(input.hasAttribute('aria-describedby')).toBe(false)
   })
 
+  it('TextField is not autofilled by the browser unless the field says what it is', () => {
+    render(
+      <>
+        <TextField label="Description" name="description" />
+        <TextField label="Username" name="username" autoComplete="username" />
+      </>,
+    )
+    expect(screen.getByLabelText('Description').getAttribute('autocomplete')).toBe('off')
+    expect(screen.getByLabelText('Username').getAttribute('autocomplete')).toBe('username')
+  })
+
   it('TextArea and Select are labelled and report changes', () => {
     const onChange = vi.fn()
     render(

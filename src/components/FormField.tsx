@@ -105,11 +105,16 @@ export interface TextFieldProps extends FieldBase, Omit<InputHTMLAttributes<HTML
   ref?: Ref<HTMLInputElement>
 }
 
+/**
+ * A text input with its label, description and error. The browser does not autofill it (a console's
+ * fields are names, addresses and numbers of this rack, not the user's details) unless a field says
+ * what it is (`autoComplete="username"` on sign-in).
+ */
 export function TextField({ className, ref, ...props }: TextFieldProps) {
   const { frame, control, rest } = useField(props)
   return (
     <FieldFrame {...frame}>
-      <input {...rest} ref={ref} {...control} className={cx(input(), className)} />
+      <input autoComplete="off" {...rest} ref={ref} {...control} className={cx(input(), className)} />
     </FieldFrame>
   )
 }
@@ -120,20 +125,15 @@ export function WholeNumberField(props: Omit<TextFieldProps, 'type' | 'inputMode
 }
 
 /**
- * A resource name (the contract's Name: at most 63 characters): no autocomplete, the length capped as
- * typed. `describeRule` adds the rule under the field.
+ * A resource name (the contract's Name: at most 63 characters): the length capped as typed.
+ * `describeRule` adds the rule under the field.
  */
 export function NameField({
   describeRule,
   ...props
 }: Omit<TextFieldProps, 'maxLength' | 'autoComplete'> & { describeRule?: boolean }) {
   return (
-    <TextField
-      autoComplete="off"
-      maxLength={MAX_NAME_LENGTH}
-      {...(describeRule ? { description: NAME_RULE } : {})}
-      {...props}
-    />
+    <TextField maxLength={MAX_NAME_LENGTH} {...(describeRule ? { description: NAME_RULE } : {})} {...props} />
   )
 }
 

@@ -16,7 +16,7 @@ export function NameAndDescription({
   return (
     <>
       <NameField label="Name" required describeRule {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <TextField label="Description" {...form.field('description')} />
     </>
   )
 }
@@ -68,8 +68,8 @@ export function OsAndVersion({
 }) {
   return (
     <>
-      <TextField label="OS" required autoComplete="off" {...hints.os} {...form.field('os')} />
-      <TextField label="Version" required autoComplete="off" {...hints.version} {...form.field('version')} />
+      <TextField label="OS" required {...hints.os} {...form.field('os')} />
+      <TextField label="Version" required {...hints.version} {...form.field('version')} />
     </>
   )
 }

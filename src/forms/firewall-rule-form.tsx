@@ -333,7 +333,6 @@ function HostList({
         ) : (
           <TextField
             label={valueLabel}
-            autoComplete="off"
             placeholder={kind === 'ip' ? '10.0.0.5' : '10.0.0.0/24'}
             {...form.field(valueKey)}
           />
@@ -379,16 +378,10 @@ function Protocols({ form }: { form: Form<RuleFormValues> }) {
           <TextField
             label="ICMP type"
             inputMode="numeric"
-            autoComplete="off"
             description="Optional, 0-255"
             {...form.field('icmpType')}
           />
-          <TextField
-            label="ICMP code"
-            autoComplete="off"
-            description="Optional, like 0 or 0-3"
-            {...form.field('icmpCode')}
-          />
+          <TextField label="ICMP code" description="Optional, like 0 or 0-3" {...form.field('icmpCode')} />
         </div>
       )}
       <Button size="sm" className={addButton} onClick={add}>
@@ -415,7 +408,6 @@ function Ports({ form }: { form: Form<RuleFormValues> }) {
     >
       <TextField
         label="Port or port range"
-        autoComplete="off"
         placeholder="22 or 8000-8080"
         {...form.field('port')}
         onKeyDown={(e) => {
@@ -515,7 +507,6 @@ export function FirewallRuleForm({
         label="Priority"
         required
         inputMode="numeric"
-        autoComplete="off"
         description="0 to 65535; lower numbers are evaluated first."
         {...form.field('priority')}
       />

@@ -88,7 +88,6 @@ function FloatingIpFields({
           <TextField
             label="IP address"
             description="Optional: a free address of the pool to reserve. Blank takes the next free one."
-            autoComplete="off"
             spellCheck={false}
             {...made.form.field('address')}
           />

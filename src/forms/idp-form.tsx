@@ -112,7 +112,6 @@ export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: ()
           label="Metadata URL"
           required
           type="url"
-          autoComplete="off"
           placeholder="https://idp.example.com/metadata.xml"
           {...form.field('metadataUrl')}
         />
@@ -123,7 +122,6 @@ export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: ()
         <TextField
           key={f.key}
           label={f.label}
-          autoComplete="off"
           {...(f.type ? { type: f.type } : {})}
           {...(f.required ? { required: true } : {})}
           {...(f.hint ? { description: f.hint } : {})}

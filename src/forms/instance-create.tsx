@@ -602,11 +602,10 @@ export function InstanceCreateForm({ project }: { project: string }) {
             {...form.field('name')}
             onChange={(e) => setName(e.target.value)}
           />
-          <TextField label="Description" autoComplete="off" {...form.field('description')} />
+          <TextField label="Description" {...form.field('description')} />
           <TextField
             label="Hostname"
             required
-            autoComplete="off"
             maxLength={253}
             description="The guest's hostname; follows the name unless changed."
             {...form.field('hostname')}

@@ -43,7 +43,6 @@ export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () =
       <TextField
         label="First"
         required
-        autoComplete="off"
         spellCheck={false}
         placeholder={first}
         description={`The first ${version} address of the range.`}
@@ -52,7 +51,6 @@ export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () =
       <TextField
         label="Last"
         required
-        autoComplete="off"
         spellCheck={false}
         placeholder={last}
         description="The last address, included; the same as the first for a single address."

@@ -87,7 +87,6 @@ function EndValue({
     <TextField
       label={label}
       required
-      autoComplete="off"
       spellCheck={false}
       placeholder={type === 'ip' ? '10.0.0.1' : '10.0.0.0/24'}
       {...field}

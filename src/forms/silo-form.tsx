@@ -144,7 +144,7 @@ function CertificateAdder({
     <fieldset id={form.formProps.id} className={groupClass}>
       <legend className={legendClass}>Add a TLS certificate</legend>
       <NameField label="Certificate name" required {...form.field('name')} />
-      <TextField label="Certificate description" autoComplete="off" {...form.field('description')} />
+      <TextField label="Certificate description" {...form.field('description')} />
       <TextFileField
         label="Certificate (PEM)"
         accept=".pem,.crt,.cer"
@@ -253,7 +253,6 @@ export function SiloCreateForm({
       <FormRadio form={form} field="identityMode" legend="Identity mode" options={CREATE_MODES} />
       <TextField
         label="Admin group name"
-        autoComplete="off"
         description="Optional: a group created in the silo with its admin role, for the identity provider to assert."
         {...form.field('adminGroupName')}
       />

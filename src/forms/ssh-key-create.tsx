@@ -30,8 +30,8 @@ export function SshKeyCreateForm({ onDismiss }: { onDismiss: () => void }) {
 
   return (
     <SideModalForm {...modal}>
-      <TextField label="Name" required autoComplete="off" {...form.field('name')} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <TextField label="Name" required {...form.field('name')} />
+      <TextField label="Description" {...form.field('description')} />
       <TextArea
         label="Public key"
         required

@@ -83,7 +83,6 @@ function SubnetFields({
         label="IPv4 block"
         required={!editing}
         placeholder="10.0.0.0/24"
-        autoComplete="off"
         spellCheck={false}
         {...form.field('ipv4Block')}
         {...fixed}
@@ -91,7 +90,6 @@ function SubnetFields({
       <TextField
         label="IPv6 block"
         placeholder="fd00:1122:3344:100::/64"
-        autoComplete="off"
         spellCheck={false}
         {...(editing
           ? {}

@@ -71,7 +71,7 @@ function VpcFields({
   return (
     <SideModalForm {...modal}>
       <NameField label="Name" required describeRule {...name} onChange={onNameChange} />
-      <TextField label="Description" autoComplete="off" {...form.field('description')} />
+      <TextField label="Description" {...form.field('description')} />
       <NameField
         label="DNS name"
         required
@@ -81,7 +81,6 @@ function VpcFields({
       {!editing && (
         <TextField
           label="IPv6 prefix"
-          autoComplete="off"
           spellCheck={false}
           placeholder="fd12:3456:789a::/48"
           description="Optional: a /48 of the unique local range fd00::/8 for the VPC's subnets. Left blank, one is chosen."

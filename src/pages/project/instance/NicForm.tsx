@@ -51,7 +51,6 @@ export function NicCreateForm({
       />
       <TextField
         label="Private IP"
-        autoComplete="off"
         description="Leave blank to have one assigned from the subnet."
         {...form.field('ip')}
       />
