@@ -14,13 +14,20 @@ export function ok(data: unknown): ApiResult<unknown> {
 export function httpError(status: number, message: string): ApiResult<unknown> {
   return {
     type: 'error',
+    op: 'projectView',
     data: { requestId: 'r1', errorCode: 'E', message, statusCode: status },
     response: new Response(null, { status }),
   }
 }
 
 export function networkError(): ApiResult<unknown> {
-  return { type: 'client_error', error: new TypeError('Failed to fetch'), text: '', network: true }
+  return {
+    type: 'client_error',
+    op: 'projectView',
+    error: new TypeError('Failed to fetch'),
+    text: '',
+    network: true,
+  }
 }
 
 export type FakeApi = {

@@ -148,7 +148,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       url = `${origin}${buildPath(op.path, p.path)}${buildQuery(p.query)}`
     } catch (e) {
       // A missing path param or base is a programming error; it still becomes a value, never a crash.
-      const result = { type: 'client_error', error: e as Error, text: '', network: false } as const
+      const result = { type: 'client_error', op: name, error: e as Error, text: '', network: false } as const
       logFailure(op.method, op.path, result)
       return result
     }
@@ -183,7 +183,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (isAbort(e, opts.signal)) throw e
       // Anything else before a response (offline, DNS, CORS, ky's timeout) is a network failure.
       const error = e instanceof Error ? e : new Error(String(e))
-      const result = { type: 'client_error', error, text: '', network: true } as const
+      const result = { type: 'client_error', op: name, error, text: '', network: true } as const
       logFailure(op.method, url, result)
       return result
     }
@@ -221,7 +221,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch (e) {
       if (isAbort(e, signal)) throw e
       const error = e instanceof Error ? e : new Error(String(e))
-      return { type: 'client_error', error, text: '', response, network: true }
+      return { type: 'client_error', op: name, error, text: '', response, network: true }
     }
     if (blob) return { type: 'success', data: blob.size > 0 ? blob : undefined, response }
 
@@ -231,7 +231,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         parsed = JSON.parse(text)
       } catch (e) {
         // Spec 7: "client_error (body not valid JSON)".
-        return { type: 'client_error', error: e as Error, text, response, network: false }
+        return { type: 'client_error', op: name, error: e as Error, text, response, network: false }
       }
     }
 
@@ -248,14 +248,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         message: typeof camel.message === 'string' ? camel.message : '',
         statusCode: response.status,
       }
-      return { type: 'error', data, response }
+      return { type: 'error', op: name, data, response }
     }
 
     // 204 or an empty body: data is undefined.
     if (parsed === undefined) return { type: 'success', data: undefined, response }
     if (validate) {
       const problem = await validateResponse(name, parsed)
-      if (problem) return { type: 'client_error', error: problem, text, response, network: false }
+      if (problem) return { type: 'client_error', op: name, error: problem, text, response, network: false }
     }
     return { type: 'success', data: toCamel(parsed), response }
   }

@@ -76,7 +76,12 @@ describe('early requests of a cold start', () => {
     expect(call).toHaveBeenCalledTimes(2)
 
     early.start('currentUserView', {})
-    answers[2]?.resolve({ type: 'error', data: { statusCode: 500 } as never, response: new Response(null) })
+    answers[2]?.resolve({
+      type: 'error',
+      op: 'currentUserView',
+      data: { statusCode: 500 } as never,
+      response: new Response(null),
+    })
     await new Promise((r) => setTimeout(r, 0))
     void early.fetcher('currentUserView' as never, {} as never, {})
     expect(call).toHaveBeenCalledTimes(4)

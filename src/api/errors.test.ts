@@ -11,6 +11,7 @@ import type { ApiFailure } from './types'
 
 const httpError = (statusCode: number, message: string, errorCode?: string): ApiFailure => ({
   type: 'error',
+  op: 'projectView',
   data: { statusCode, message, errorCode: errorCode ?? null, requestId: 'req-1' },
   response: new Response(null, { status: statusCode }),
 })
@@ -106,6 +107,7 @@ describe('toUserError: the spec 8 catalogue', () => {
   it('unreadable response -> "Error reading API response"', () => {
     const failure: ApiFailure = {
       type: 'client_error',
+      op: 'projectView',
       error: new SyntaxError('Unexpected token < in JSON'),
       text: '<html>',
       response: new Response('<html>', { status: 200, headers: { 'x-request-id': 'r-9' } }),
@@ -123,6 +125,7 @@ describe('toUserError: the spec 8 catalogue', () => {
   it('an unreadable 401/403/404 keeps the kind its status calls for', () => {
     const page = (status: number): ApiFailure => ({
       type: 'client_error',
+      op: 'projectView',
       error: new SyntaxError('Unexpected token <'),
       text: '<h1>nope</h1>',
       response: new Response('<h1>nope</h1>', { status }),
@@ -146,6 +149,7 @@ describe('toUserError: the spec 8 catalogue', () => {
   it('no response at all is a network error, not an unreadable one', () => {
     const failure: ApiFailure = {
       type: 'client_error',
+      op: 'projectView',
       error: new TypeError('fetch failed'),
       text: '',
       network: true,

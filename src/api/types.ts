@@ -113,12 +113,21 @@ export type ApiErrorBody = { requestId: string; errorCode?: string | null; messa
 
 /**
  * Result of every call (spec section 7): success; error (non-OK status, parsed body);
- * client_error (the body was not valid JSON, or the request never got a response).
+ * client_error (the body was not valid JSON, or the request never got a response). A failure names
+ * its call (`op`), so what shows it (a form, a toast) words it by the call that failed, whichever of
+ * several calls that was.
  */
 export type ApiResult<T> =
   | { type: 'success'; data: T; response: Response }
-  | { type: 'error'; data: ApiErrorBody & { statusCode: number }; response: Response }
-  | { type: 'client_error'; error: Error; text: string; response?: Response; network: boolean }
+  | { type: 'error'; op: OperationName; data: ApiErrorBody & { statusCode: number }; response: Response }
+  | {
+      type: 'client_error'
+      op: OperationName
+      error: Error
+      text: string
+      response?: Response
+      network: boolean
+    }
 
 /** The failed branches of a result (what the error catalogue, src/api/errors.ts, takes). */
 export type ApiFailure = Exclude<ApiResult<unknown>, { type: 'success' }>

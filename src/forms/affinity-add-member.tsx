@@ -41,7 +41,6 @@ export function AddMemberForm({
     id: 'affinity-add-member',
     initial: { instance: '' },
     rules: { instance: chosen(CHOOSE) },
-    op: 'antiAffinityGroupMemberInstanceAdd',
     submit: async ({ instance }) => {
       const picked = instances?.find((i) => i.id === instance)
       if (!picked) throw new FormError(CHOOSE, 'instance')

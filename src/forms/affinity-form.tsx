@@ -94,7 +94,6 @@ function GroupFields({
       policy: current?.policy ?? 'allow',
       failureDomain: current?.failureDomain ?? 'sled',
     },
-    op: { create: 'antiAffinityGroupCreate', update: 'antiAffinityGroupUpdate' },
     submit: ({ name, description, ...placement }) =>
       current
         ? updateGroup(project, current, { name, description })

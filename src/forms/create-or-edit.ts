@@ -2,7 +2,6 @@
 // routers, routes, IP pools, floating IPs): one form either way, whose texts, form id, draft and
 // success toast all follow from the resource's noun and whether it is being edited.
 import type { ReactNode } from 'react'
-import type { OperationName } from '../api/types'
 import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
 import type { FormValues, UseFormOptions } from '../hooks/use-form'
 import { inSentence, type Kind } from '../ui/kinds'
@@ -58,8 +57,6 @@ export type CreateOrEditOptions<V extends FormValues & { name: string }, R> = Om
   current: { name: string } | undefined
   /** The subtitle, when it says more than the edited resource's name. */
   subtitle?: ReactNode
-  /** The operations it sends, for the error catalogue. */
-  op: { create: OperationName; update: OperationName }
   /** Appended to a new one's form id (its draft key), when drafts are kept apart (e.g. per project). */
   draftScope?: string
   /** After the success toast, with what was saved (e.g. to its page under its new name); else it closes. */
@@ -79,7 +76,6 @@ export function useCreateOrEditForm<V extends FormValues & { name: string }, R e
   refusal,
   current,
   subtitle,
-  op,
   draftScope,
   onSaved,
   rules,
@@ -97,7 +93,6 @@ export function useCreateOrEditForm<V extends FormValues & { name: string }, R e
     // Every one has a name, held to the contract's Name rule.
     rules: Object.assign({ name: NAME }, rules),
     id: editing ? `${slug}-edit` : `${slug}-create${draftScope ? `-${draftScope}` : ''}`,
-    op: editing ? op.update : op.create,
     ...whenSaved((saved) => savedMessage(kind, saved.name, editing), onSaved ?? opts.onDismiss),
     draft: !editing,
   })

@@ -189,7 +189,6 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
     },
     rules: { name: NAME },
     check: (values) => diskCreateProblems(values, sourceSize(values)),
-    op: 'diskCreate',
     submit: async (values) => {
       const { name, description, source, sizeGib, file } = values
       if (source === 'upload' && file) {

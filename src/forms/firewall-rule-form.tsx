@@ -467,7 +467,6 @@ export function FirewallRuleForm({
       ...entryProblems(values),
       ...(nameTaken(rules, values.name, editing) ? { name: RULE_NAME_TAKEN } : {}),
     }),
-    op: 'vpcFirewallRulesUpdate',
     submit: async (values) => {
       const pending = pendingEntry(values)
       if (pending) throw new FormError(pending.message, pending.field)

@@ -30,7 +30,6 @@ export function FloatingIpAttachForm({
     id: 'floating-ip-attach',
     initial: { instance: '' },
     rules: { instance: chosen(CHOOSE) },
-    op: 'floatingIpAttach',
     submit: ({ instance }) => attachFloatingIpTo(fip, { id: instance }),
     done: (_data, { instance }) => {
       const name = instances?.find((i) => i.id === instance)?.name ?? instance

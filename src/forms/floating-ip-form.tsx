@@ -65,7 +65,6 @@ function FloatingIpFields({
       )
       return problem ? { address: problem } : {}
     },
-    op: { create: 'floatingIpCreate', update: 'floatingIpUpdate' },
     submit: ({ name, description, ...where }) =>
       current
         ? updateFloatingIp(current, { name, description })

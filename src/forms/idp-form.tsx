@@ -77,7 +77,6 @@ export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: ()
     initial: IDP_INITIAL,
     rules: { name: NAME, ...IDP_RULES },
     check: idpProblems,
-    op: 'samlIdentityProviderCreate',
     submit: (values) => createIdp(silo, values),
     ...whenSaved((idp) => `Identity provider ${idp.name} added`, onDismiss),
     draft: true,

@@ -46,7 +46,6 @@ function ImageFields({ project, onDismiss }: { project: string; onDismiss: () =>
       const problem = diskFileProblem(file)
       return problem ? { file: problem } : {}
     },
-    op: 'imageCreate',
     submit: async ({ name, description, os, version, file }) => {
       const taken = await imageNameTaken(project, name)
       if (taken) throw new FormError(taken, 'name')

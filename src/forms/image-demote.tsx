@@ -30,7 +30,6 @@ export function ImageDemoteForm({ image, onDismiss }: { image: Image; onDismiss:
     id: 'image-demote',
     initial: { project: '' },
     rules: { project: chosen('Choose a project') },
-    op: 'imageDemote',
     nameField: 'project',
     submit: ({ project }) => demoteImage(image, project),
     done: (_, { project }) => `Image ${image.name} demoted to project ${project}`,

@@ -64,7 +64,6 @@ function ImageFields({
     id: 'image-from-snapshot',
     initial: { name: '', description: '', os: '', version: '' } as Values,
     rules: { name: NAME, ...OS_AND_VERSION },
-    op: 'imageCreate',
     submit: (values) => createImage(project, snapshot, values),
     done: (image) => `Image ${image?.name} created from snapshot ${snapshot.name}`,
     title: TITLE,

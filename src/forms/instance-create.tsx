@@ -514,7 +514,6 @@ export function InstanceCreateForm({ project }: { project: string }) {
     rules: { name: NAME, hostname: HOSTNAME, ncpus: VCPUS, memoryGib: MEMORY },
     check: (vals) =>
       instanceCreateProblems(vals, { imageSize: images.find((i) => i.id === vals.bootImage)?.size }),
-    op: 'instanceCreate',
     submit: async (vals) => {
       const file = vals.userDataSource === 'file' ? vals.userDataFile : null
       const body = toInstanceCreate(vals, {

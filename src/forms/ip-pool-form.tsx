@@ -50,7 +50,6 @@ function PoolFields({ current, onDismiss, onSaved }: Omit<Props, 'pool'> & { cur
     kind: kinds.ipPool,
     current,
     initial: poolFormValues(current),
-    op: { create: 'systemIpPoolCreate', update: 'systemIpPoolUpdate' },
     submit: (values) => (current ? updatePool(current, values) : createPool(values)),
     onDismiss,
     onSaved,

@@ -101,7 +101,6 @@ function LinkFields({
     id: `ip-pool-link-${'pool' in from ? `pool-${from.pool}` : `silo-${from.silo}`}`,
     initial: { other: '', isDefault: false },
     rules: { other: chosen(`Choose ${picks === 'silo' ? 'a silo' : 'an IP pool'}`) },
-    op: 'systemIpPoolSiloLink',
     submit: ({ other, isDefault }) =>
       linkPool(
         'pool' in from ? { pool: from.pool, silo: other } : { pool: other, silo: from.silo },

@@ -28,7 +28,6 @@ export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () =
     initial: { first: '', last: '' },
     rules: { first: IP, last: IP },
     check: (values) => rangeErrors(values, pool.ipVersion),
-    op: 'systemIpPoolRangeAdd',
     submit: (values) => addRange(pool.name, values),
     done: (added) => added && `Range ${rangeText(added.range)} added to ${pool.name}`,
     draft: true,

@@ -46,7 +46,6 @@ function ProjectFields({ current, onDismiss }: { current?: Project | undefined; 
     kind: kinds.project,
     current,
     initial: nameAndDescriptionOf(current),
-    op: { create: 'projectCreate', update: 'projectUpdate' },
     submit: (values) => (current ? updateProject(current, values) : createProject(values)),
     onDismiss,
   })

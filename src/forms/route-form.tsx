@@ -157,7 +157,6 @@ function RouteFields({
     current,
     initial: routeFormValues(current),
     check: routeErrors,
-    op: { create: 'vpcRouterRouteCreate', update: 'vpcRouterRouteUpdate' },
     submit: (values) => {
       const body = { name: values.name, description: values.description, ...routeEnds(values) }
       return current

@@ -34,7 +34,6 @@ function RouterFields({
     kind: kinds.router,
     current,
     initial: nameAndDescriptionOf(current),
-    op: { create: 'vpcRouterCreate', update: 'vpcRouterUpdate' },
     submit: (body: Values) =>
       current
         ? mutate('vpcRouterUpdate', { path: { router: current.id }, body }, { invalidates: routerLists })

@@ -231,7 +231,6 @@ export function SiloCreateForm({
     id: 'silo-create',
     initial: SILO_INITIAL,
     rules: { name: NAME, ...QUOTA_RULES },
-    op: 'siloCreate',
     submit: createSilo,
     ...whenSaved((silo) => `Silo ${silo.name} created`, onSaved),
     // The certificates hold private keys: a draft keeps everything else.

@@ -32,7 +32,6 @@ function QuotasFields({ silo, current, onDismiss }: Props & { current: QuotaValu
     id: 'silo-quotas-edit',
     initial: current,
     rules: QUOTA_RULES,
-    op: 'siloQuotasUpdate',
     submit: (values) => updateQuotas(silo, values),
     done: () => `Quotas of ${silo} updated`,
     title: 'Edit quotas',

@@ -69,6 +69,7 @@ describe('set provision policy dialog', () => {
   it('a refusal keeps the dialog and the choice, with the catalogue message', async () => {
     io.mutate.mockResolvedValue({
       type: 'error',
+      op: 'sledSetProvisionPolicy',
       data: { statusCode: 400, errorCode: 'InvalidRequest', message: 'cannot set the provision policy' },
       response: new Response(null, { status: 400 }),
     })

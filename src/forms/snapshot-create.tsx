@@ -46,7 +46,6 @@ export function SnapshotCreateForm({ project, onDismiss }: { project: string; on
     id: 'snapshot-create',
     initial: { name: '', description: '', disk: '' } as Values,
     rules: { name: NAME, disk: chosen('Choose a disk to snapshot') },
-    op: 'snapshotCreate',
     submit: (values) => createSnapshot(project, values),
     done: (snapshot) => `Snapshot ${snapshot?.name} created`,
     title: 'New snapshot',

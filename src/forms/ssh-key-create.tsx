@@ -13,7 +13,6 @@ export function SshKeyCreateForm({ onDismiss }: { onDismiss: () => void }) {
     id: 'ssh-key-create',
     initial: { name: '', description: '', publicKey: '' },
     rules: { name: NAME, publicKey: required('Public key') },
-    op: 'currentUserSshKeyCreate',
     submit: ({ name, description, publicKey }) =>
       mutate(
         'currentUserSshKeyCreate',

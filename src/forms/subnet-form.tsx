@@ -60,7 +60,6 @@ function SubnetFields({
     initial: subnetFormValues(current),
     // The blocks are fixed once made: only a new subnet's are checked.
     check: (values) => (current ? {} : subnetBlockErrors(values)),
-    op: { create: 'vpcSubnetCreate', update: 'vpcSubnetUpdate' },
     submit: (values) =>
       current
         ? mutate(

@@ -110,6 +110,7 @@ describe('new VPC', () => {
   it('a taken name: "VPC name already exists" on the name field, every value kept', async () => {
     world.mutate.mockResolvedValue({
       type: 'error',
+      op: 'vpcCreate',
       data: {
         statusCode: 400,
         errorCode: 'ObjectAlreadyExists',

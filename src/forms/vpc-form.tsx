@@ -54,7 +54,6 @@ function VpcFields({
     draftScope: project,
     initial: { ...nameAndDescriptionOf(current), dnsName: current?.dnsName ?? '', ipv6Prefix: '' },
     rules: { dnsName: DNS_NAME, ...(current ? {} : { ipv6Prefix: IPV6_PREFIX }) },
-    op: { create: 'vpcCreate', update: 'vpcUpdate' },
     submit: ({ ipv6Prefix, ...values }) =>
       current ? updateVpc(project, current, values) : createVpc(project, { ...values, ipv6Prefix }),
     onDismiss,

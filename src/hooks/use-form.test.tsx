@@ -31,7 +31,6 @@ function KeyForm({
     id: 'test-key',
     initial: { name: '', description: '', publicKey: '' },
     rules: { name: NAME, publicKey: required('Public key') },
-    op: 'currentUserSshKeyCreate',
     submit,
     onSuccess,
     draft: true,
@@ -48,6 +47,7 @@ function KeyForm({
 const apiError = (statusCode: number, errorCode: string | undefined, message: string): ApiFailure =>
   ({
     type: 'error',
+    op: 'currentUserSshKeyCreate',
     data: { statusCode, message, requestId: 'req-1', ...(errorCode ? { errorCode } : {}) },
     response: new Response(null, { status: statusCode }),
   }) as ApiFailure

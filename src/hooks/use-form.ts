@@ -5,9 +5,9 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { OfflineError } from '../../storage'
 import { toUserError } from '../api/errors'
-import type { ApiFailure, ApiResult, OperationName } from '../api/types'
+import type { ApiFailure, ApiResult } from '../api/types'
 import { check, type FieldRule } from '../forms/validation'
-import { S, T } from '../strings'
+import { T } from '../strings'
 import { type DraftValues, useDraft } from './use-draft'
 
 export type FormValues = Record<string, unknown>
@@ -34,8 +34,6 @@ export interface UseFormOptions<V extends FormValues, R> {
   check?: (values: V) => FieldErrors<V>
   /** Called once the values are valid; false holds the submit back (e.g. a second confirmation step). */
   beforeSubmit?: (values: V) => boolean
-  /** The operation `submit` calls, for the error catalogue. */
-  op?: OperationName
   /** Sends the values. A failed ApiResult or a thrown error keeps the form open with the message. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a submit with no ApiResult to report just resolves
   submit: (values: V) => Promise<ApiResult<R> | undefined | void>
@@ -101,19 +99,16 @@ export function fieldOfMessage(message: string, fields: readonly string[]): stri
   return named.length === 1 ? named[0] : undefined
 }
 
-/** Where a failed call's catalogue message goes: a field of the form, or the form itself. */
+/**
+ * Where a failed call's catalogue message goes: a field of the form, or the form itself. The failure
+ * names its call, so a form that sends several words the one that failed.
+ */
 export function placeFailure(
-  op: OperationName | undefined,
   failure: ApiFailure,
   fields: readonly string[],
   nameField: string | undefined,
 ): { field?: string; message: string } {
-  if (!op) {
-    // Without an operation the catalogue cannot name the resource; the rest of its wording still holds.
-    if (failure.type === 'error') return { message: failure.data.message || S.unknownServerError }
-    return { message: failure.network ? T.offline : S.unreadableResponse }
-  }
-  const { message, errorCode, statusCode } = toUserError(op, failure)
+  const { message, errorCode, statusCode } = toUserError(failure.op, failure)
   if (errorCode === 'ObjectAlreadyExists' && nameField && fields.includes(nameField))
     return { field: nameField, message }
   if (statusCode === 400 && failure.type === 'error') {
@@ -192,12 +187,12 @@ export function useForm<V extends FormValues, R = unknown>(opts: UseFormOptions<
     if (latest.current.beforeSubmit?.(vals) === false) return
     inFlight.current = true
     setSubmitting(true)
-    const { op, nameField = 'name' in vals ? 'name' : undefined } = latest.current
+    const { nameField = 'name' in vals ? 'name' : undefined } = latest.current
     let failed: { field?: string; message: string } | undefined
     let data: R | undefined
     try {
       const result = await latest.current.submit(vals)
-      if (result && result.type !== 'success') failed = placeFailure(op, result, keys, nameField)
+      if (result && result.type !== 'success') failed = placeFailure(result, keys, nameField)
       else data = result?.data
     } catch (e) {
       failed =

@@ -26,7 +26,6 @@ export function EphemeralIpForm(common: ChooseFormCommon) {
       label="IP pool"
       placeholder="Silo default pool"
       options={offered?.map((p) => ({ value: p.name, label: p.isDefault ? `${p.name} (default)` : p.name }))}
-      op="instanceEphemeralIpAttach"
       submit={(pool) => attachEphemeralIp(instance, ephemeralPoolSelector(pool, offered ?? []))}
       done={() => `Ephemeral IP attached to ${instance.name}`}
     />
@@ -51,7 +50,6 @@ export function FloatingIpForm({ project, ...common }: ChooseFormCommon & { proj
         floating &&
         unattachedFloatingIps(floating).map((f) => ({ value: f.id, label: `${f.name} (${f.ip})` }))
       }
-      op="floatingIpAttach"
       submit={(id) => attachFloatingIp(instance, id)}
       done={(id) =>
         `Floating IP ${floating?.find((f) => f.id === id)?.name ?? id} attached to ${instance.name}`

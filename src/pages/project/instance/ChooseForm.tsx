@@ -2,7 +2,7 @@
 // attach a floating IP, join an anti-affinity group, set the auto-restart policy): a single select,
 // sent by `submit`. A failed send keeps the choice and shows the catalogue's message.
 
-import type { ApiResult, Instance, OperationName } from '../../../api/types'
+import type { ApiResult, Instance } from '../../../api/types'
 import { Select, type SelectOption, SideModalForm } from '../../../components'
 import { useSideForm } from '../../../forms/side-form'
 import { chosen } from '../../../forms/validation'
@@ -33,7 +33,6 @@ export type ChooseFormProps = ChooseFormCommon & {
   noneText?: string
   description?: string
   initial?: string
-  op: OperationName
   // biome-ignore lint/suspicious/noConfusingVoidType: a machine action resolves with nothing
   submit: (choice: string) => Promise<ApiResult<unknown> | void>
   /** The success toast for a choice. */
@@ -47,7 +46,6 @@ export function ChooseForm(props: ChooseFormProps) {
     id: props.id,
     initial: { choice: props.initial ?? '' },
     rules: requiredMessage ? { choice: chosen(requiredMessage) } : {},
-    op: props.op,
     submit: async ({ choice }) => {
       try {
         return await props.submit(choice)

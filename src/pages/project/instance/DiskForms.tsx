@@ -72,7 +72,6 @@ export function CreateDiskForm(props: FormProps) {
     id: 'instance-disk-create',
     initial: { name: '', description: '', sizeGib: '10' },
     rules: { name: NAME, sizeGib: DISK_SIZE },
-    op: 'diskCreate',
     submit: async ({ name, description, sizeGib }) => {
       const created = await createBlankDisk(project, { name, description, sizeGib })
       if (created.type !== 'success') return created

@@ -27,7 +27,6 @@ export function NicCreateForm({
       const problem = ip.trim() ? check(IP, ip.trim()) : undefined
       return problem ? { ip: problem } : {}
     },
-    op: 'instanceNetworkInterfaceCreate',
     submit: (values) => createNic({ project, instance }, values),
     done: (nic) => `Network interface ${nic?.name} added`,
     title: 'Add network interface',
@@ -63,7 +62,6 @@ export function NicEditForm({ instance, nic, ...common }: Common & { instance: I
     id: 'nic-edit',
     initial: { name: nic.name, description: nic.description },
     rules: { name: NAME },
-    op: 'instanceNetworkInterfaceUpdate',
     submit: async ({ name, description }) => {
       try {
         await performInstanceAction(instance, 'UPDATE_NIC', {

@@ -76,7 +76,6 @@ function PolicyForm(common: ChooseFormCommon) {
       description="What the control plane does when the instance fails."
       options={AUTO_RESTART_CHOICES}
       initial={instance.autoRestartPolicy ?? ''}
-      op="instanceUpdate"
       submit={(choice) => setPolicy(instance, choice)}
       done={() => `Auto-restart policy of ${instance.name} saved`}
     />
@@ -103,7 +102,6 @@ function JoinGroupForm({
       requiredMessage="Choose an anti-affinity group"
       noneText="This instance is in every anti-affinity group of the project."
       options={offered?.map((g) => ({ value: g.id, label: `${g.name} (${g.policy})` }))}
-      op="antiAffinityGroupMemberInstanceAdd"
       submit={(group) => performInstanceAction(instance, 'ADD_TO_AFFINITY_GROUP', { affinityGroup: group })}
       done={(group) => `${instance.name} added to ${all?.find((g) => g.id === group)?.name ?? group}`}
     />
