@@ -293,7 +293,7 @@ describe('ResourceList edit and delete', () => {
     )
   })
 
-  it("without a reason, only offline disables the writes (the user's own things)", async () => {
+  it("without a reason, the kind's: offline first, and no role said while the role is not known", async () => {
     connectivity.online = false
     try {
       render(<Editable />)

@@ -45,10 +45,10 @@ export interface ResourceListProps<N extends ListOperationName> {
   rowName?: (row: ListItem<N>) => string
   /** The row's own actions (Copy ID, Edit and Delete are added); asked for when its menu opens. */
   actions?: (row: ListItem<N>) => ActionMenuItem[]
-  /** Why the list's writes are disabled, asked once for the screen: the create button asks it about
+  /** Why the list's writes are disabled, where the screen words them otherwise ("managing disks");
+   * without it the kind's (useKindReason). Asked once for the screen: the create button asks it about
    * "creating a VPC", a row's Edit and Delete about "editing a VPC" and "deleting a VPC" (the kind's
-   * noun with its article), with the row's own refusal for a Delete. Without it only offline disables
-   * them (the user's own things). */
+   * noun with its article), with the row's own refusal for a Delete. */
   reason?: ActionReason
   /** The "New …" button of the header, also offered by the empty state when it is allowed: it opens
    * the create form's route `to`, keeping the list's query (its page and size). */

@@ -39,8 +39,8 @@ type Shown<T> = {
   kindInTitle?: boolean
   /** Write controls once the resource is known; Edit, Delete and the cache status follow them. */
   actions?: (data: T) => ReactNode
-  /** Why the page's Edit and Delete are disabled: asked about "editing a VPC" and "deleting a VPC" (the
-   * kind's noun with its article). Without it only offline disables them. */
+  /** Why the page's Edit and Delete are disabled, where the page words them otherwise; without it the
+   * kind's (useKindReason), asked about "editing a VPC" and "deleting a VPC" (the noun with its article). */
   reason?: ActionReason
   /** The page's Edit: its form, a child route shown over the page. */
   edit?: { to: (data: T) => string }

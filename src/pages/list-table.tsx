@@ -125,8 +125,8 @@ export type ListTableProps<N extends ListOperationName, D extends OperationName>
   /** What the rows belong to, for the notices: "router" says "the routes of this router". */
   owner: string
   columns: Column<ListItem<N>>[]
-  /** Why the table's writes are disabled, asked once for the table: "New …" asks it about "creating a
-   * route", a row's Edit and Delete about "changing a route". Without it only offline disables them. */
+  /** Why the table's writes are disabled, where the screen words them otherwise; without it the kind's
+   * (useKindReason), asked about each write by its noun: "creating a route", "deleting a route". */
   reason?: ActionReason
   /** The "New …" button beside the heading: its label, its form's path and, where the owner refuses
    * new rows (a system router), why. */
