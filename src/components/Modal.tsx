@@ -90,61 +90,101 @@ export interface ModalProps {
 }
 
 export function Modal({
-  open,
-  onDismiss,
-  title,
   width = 'medium',
-  children,
   actionLabel,
   onAction,
   actionType = 'primary',
   actionLoading = false,
   actionDisabledReason,
-  cancelLabel = 'Cancel',
-  footer,
   role = 'dialog',
   dismissable = true,
+  ...frame
 }: ModalProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => {
-        if (!d.open) onDismiss()
-      }}
+    <DialogFrame
+      {...frame}
+      dismissable={dismissable}
+      // A confirmation whose action runs cannot be left by any of its buttons either.
+      buttonsDisabled={!dismissable}
       role={role}
+      positioner={positioner}
+      content={cx(content, widthClass[width])}
+      primary={
+        actionLabel && (
+          <Button
+            variant={actionType}
+            onClick={onAction}
+            loading={actionLoading}
+            {...(actionDisabledReason ? { disabledReason: actionDisabledReason } : {})}
+          >
+            {actionLabel}
+          </Button>
+        )
+      }
+    />
+  )
+}
+
+/**
+ * What every dialog draws, centred or as a side sheet: ark's Dialog (it traps focus while open and
+ * returns it after), a header with the title (and a subtitle) and Close, the body, and a footer of
+ * Cancel and the dialog's own button (`primary`), unless it draws its own `footer`.
+ */
+export function DialogFrame(props: {
+  open: boolean
+  onDismiss: () => void
+  /** Escape and a click outside dismiss it; false while an action must not be left. */
+  dismissable: boolean
+  /** Close and Cancel are disabled too. */
+  buttonsDisabled?: boolean
+  role?: 'dialog' | 'alertdialog'
+  positioner: string
+  content: string
+  title: string
+  subtitle?: ReactNode
+  children?: ReactNode
+  primary?: ReactNode
+  cancelLabel?: string | undefined
+  footer?: ReactNode
+}) {
+  return (
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(d) => {
+        if (!d.open) props.onDismiss()
+      }}
+      role={props.role ?? 'dialog'}
       lazyMount
       unmountOnExit
-      closeOnEscape={dismissable}
-      closeOnInteractOutside={dismissable}
+      closeOnEscape={props.dismissable}
+      closeOnInteractOutside={props.dismissable}
     >
       <Portal>
         <Dialog.Backdrop className={backdropClass} />
-        <Dialog.Positioner className={positioner}>
-          <Dialog.Content className={cx(content, widthClass[width])}>
+        <Dialog.Positioner className={props.positioner}>
+          <Dialog.Content className={props.content}>
             <div className={dialogHeaderClass}>
-              <Dialog.Title className={dialogTitleClass}>{title}</Dialog.Title>
+              <div>
+                <Dialog.Title className={dialogTitleClass}>{props.title}</Dialog.Title>
+                {props.subtitle && (
+                  <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                    {props.subtitle}
+                  </Dialog.Description>
+                )}
+              </div>
               <Dialog.CloseTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label="Close" disabled={!dismissable}>
+                <Button variant="ghost" size="icon" aria-label="Close" disabled={props.buttonsDisabled}>
                   <CloseIcon />
                 </Button>
               </Dialog.CloseTrigger>
             </div>
-            <div className={dialogBodyClass}>{children}</div>
-            {footer ?? (
+            <div className={dialogBodyClass}>{props.children}</div>
+            {props.footer ?? (
               <div className={dialogFooterClass}>
-                <Button variant="secondary" onClick={onDismiss} disabled={!dismissable}>
-                  {cancelLabel}
+                <Button variant="secondary" onClick={props.onDismiss} disabled={props.buttonsDisabled}>
+                  {props.cancelLabel ?? 'Cancel'}
                 </Button>
-                {actionLabel && (
-                  <Button
-                    variant={actionType}
-                    onClick={onAction}
-                    loading={actionLoading}
-                    {...(actionDisabledReason ? { disabledReason: actionDisabledReason } : {})}
-                  >
-                    {actionLabel}
-                  </Button>
-                )}
+                {props.primary}
               </div>
             )}
           </Dialog.Content>

@@ -1,17 +1,9 @@
-import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { S } from '../strings'
 import { Button } from './Button'
-import { AlertIcon, CloseIcon } from './icons'
-import {
-  backdropClass,
-  dialogBodyClass,
-  dialogFooterClass,
-  dialogHeaderClass,
-  dialogTitleClass,
-} from './Modal'
+import { AlertIcon } from './icons'
+import { DialogFrame } from './Modal'
 
 // Right-hand sheet for create/edit forms. Forms are routes, so it is controlled by `open` and
 // `onDismiss` (the route navigates back to the list). Spec 9: side modal width 32rem.
@@ -97,77 +89,39 @@ export interface SideModalProps {
 }
 
 export function SideModal({
-  open,
-  onDismiss,
-  title,
-  subtitle,
-  children,
   errors = [],
   submitLabel,
   formId,
   onSubmit,
   submitting = false,
   submitDisabledReason,
-  cancelLabel = 'Cancel',
-  footer,
+  children,
+  ...frame
 }: SideModalProps) {
   const hasSubmit = submitLabel !== undefined && (formId !== undefined || onSubmit !== undefined)
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => {
-        if (!d.open) onDismiss()
-      }}
-      lazyMount
-      unmountOnExit
-      closeOnEscape={!submitting}
-      closeOnInteractOutside={!submitting}
+    <DialogFrame
+      {...frame}
+      dismissable={!submitting}
+      positioner={positioner}
+      content={content}
+      primary={
+        hasSubmit && (
+          <Button
+            variant="primary"
+            type={formId ? 'submit' : 'button'}
+            form={formId}
+            onClick={formId ? undefined : onSubmit}
+            loading={submitting}
+            {...(submitDisabledReason ? { disabledReason: submitDisabledReason } : {})}
+          >
+            {submitLabel}
+          </Button>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop className={backdropClass} />
-        <Dialog.Positioner className={positioner}>
-          <Dialog.Content className={content}>
-            <div className={dialogHeaderClass}>
-              <div>
-                <Dialog.Title className={dialogTitleClass}>{title}</Dialog.Title>
-                {subtitle && (
-                  <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    {subtitle}
-                  </Dialog.Description>
-                )}
-              </div>
-              <Dialog.CloseTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label="Close">
-                  <CloseIcon />
-                </Button>
-              </Dialog.CloseTrigger>
-            </div>
-            <div className={dialogBodyClass}>
-              <FormErrorSummary errors={errors} />
-              {children}
-            </div>
-            {footer ?? (
-              <div className={dialogFooterClass}>
-                <Button variant="secondary" onClick={onDismiss}>
-                  {cancelLabel}
-                </Button>
-                {hasSubmit && (
-                  <Button
-                    variant="primary"
-                    type={formId ? 'submit' : 'button'}
-                    form={formId}
-                    onClick={formId ? undefined : onSubmit}
-                    loading={submitting}
-                    {...(submitDisabledReason ? { disabledReason: submitDisabledReason } : {})}
-                  >
-                    {submitLabel}
-                  </Button>
-                )}
-              </div>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <FormErrorSummary errors={errors} />
+      {children}
+    </DialogFrame>
   )
 }
