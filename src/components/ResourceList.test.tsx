@@ -254,7 +254,8 @@ function Editable(props: {
 }) {
   const more: Partial<ResourceListProps<'instanceList'>> = {
     reason: props.reason,
-    create: { label: 'New instance', to: '/projects/p/instances-new' },
+    // No label: the button is named as the form's title, from the kind ("New instance").
+    create: { to: '/projects/p/instances-new' },
     edit: { to: (r) => `/projects/p/instances/${r.name}/edit`, keepQuery: props.keepQuery },
     remove: { run: props.run ?? (async () => {}), refusal: props.refusal },
     actions: () => [{ label: 'Own', onSelect: () => {} }],

@@ -19,7 +19,7 @@ import { useListPage } from '../hooks/use-list-page'
 import type { ListSource } from '../lists'
 import { Outlet, RouteParamsContext } from '../route-context'
 import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
-import { type Kind, noneOf } from '../ui/kinds'
+import { type Kind, newOf, noneOf } from '../ui/kinds'
 import { QueryError } from '../ui/QueryError'
 import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
 import type { ActionMenuItem } from './ActionMenu'
@@ -51,8 +51,9 @@ export interface ResourceListProps<N extends ListOperationName> {
    * noun with its article), with the row's own refusal for a Delete. */
   reason?: ActionReason
   /** The "New …" button of the header, also offered by the empty state when it is allowed: it opens
-   * the create form's route `to`, keeping the list's query (its page and size). */
-  create?: { label: string; to: string }
+   * the create form's route `to`, keeping the list's query (its page and size). Its label is the
+   * form's title ("New VPC"), unless the list names it otherwise ("Upload image"). */
+  create?: { label?: string; to: string }
   /** A row's Edit, first in its menu: opens the row's edit form at `to`, keeping the list's query where
    * the form is a child route of the list (`keepQuery`, as the name column's link does). */
   edit?: { to: (row: ListItem<N>) => string; keepQuery?: boolean }
@@ -138,6 +139,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
   const [, navigate] = useLocation()
   const reason = useWriteReason(kind, props.reason)
   const createReason = create && reason('creating')
+  const createLabel = create?.label ?? newOf(kind)
   const { many: title, icon, one: resource } = kind
   // Where the endpoint offers `sort_by` by name (the contract says), the Name column sorts the whole
   // list through the API.
@@ -208,7 +210,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
                 onClick={() => go(create.to)}
                 {...(createReason ? { disabledReason: createReason } : {})}
               >
-                <PlusIcon /> {create.label}
+                <PlusIcon /> {createLabel}
               </Button>
             )}
           </>
@@ -250,7 +252,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
               body={empty}
               // A blocked create is shown, with its reason, by the header's button.
               {...(create && !createReason
-                ? { action: { label: create.label, onClick: () => go(create.to) } }
+                ? { action: { label: createLabel, onClick: () => go(create.to) } }
                 : {})}
             />
           }

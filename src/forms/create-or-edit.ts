@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react'
 import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
 import type { FormValues, UseFormOptions } from '../hooks/use-form'
-import { inSentence, type Kind } from '../ui/kinds'
+import { inSentence, type Kind, newOf } from '../ui/kinds'
 import { type SideFormOptions, useSideForm, whenSaved } from './side-form'
 import { NAME } from './validation'
 
@@ -19,7 +19,7 @@ export function createOrEditTexts(kind: Kind, current: { name: string } | undefi
   const editing = current !== undefined
   const noun = inSentence(kind)
   return {
-    title: editing ? editTitle(kind) : `New ${noun}`,
+    title: editing ? editTitle(kind) : newOf(kind),
     subtitle: current?.name,
     submitLabel: `${editing ? 'Update' : 'Create'} ${submitNoun ?? noun}`,
   }

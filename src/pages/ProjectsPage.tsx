@@ -33,7 +33,7 @@ export default function ProjectsPage() {
     <ResourceList
       list={lists.projects}
       columns={columns}
-      create={{ label: 'New project', to: paths.projectsNew() }}
+      create={{ to: paths.projectsNew() }}
       empty="Projects your silo role lets you see appear here."
       edit={{ to: (p) => paths.projectEdit({ project: p.name }), keepQuery: true }}
       remove={{ run: deleteProject }}

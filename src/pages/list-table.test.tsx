@@ -109,14 +109,14 @@ describe('a tab table', () => {
           title={title}
           owner="router"
           reason={asked}
-          create={{ label: 'New route', to: '/routes-new', refusal: 'System' }}
+          create={{ to: '/routes-new', refusal: 'System' }}
           columns={columns as never}
           empty="Router r has no routes."
         />
       </RouteParamsContext.Provider>,
     )
 
-  it("reads its declaration for the route's params and takes its heading, empty title and the create reason from its kind", () => {
+  it("reads its declaration for the route's params and takes its heading, empty title, create label and create reason from its kind", () => {
     routes()
     expect(read.endpoint).toBe('vpcRouterRouteList')
     expect(read.params).toEqual({ query: { project: 'p', vpc: 'v', router: 'r', limit: 100 } })

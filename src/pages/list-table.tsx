@@ -20,7 +20,7 @@ import { useListGo } from '../hooks/use-list-go'
 import type { TableSource } from '../lists'
 import { RouteParamsContext } from '../route-context'
 import { rowDelete } from '../ui/delete'
-import { type Kind, manyInSentence, noneOf } from '../ui/kinds'
+import { type Kind, manyInSentence, newOf, noneOf } from '../ui/kinds'
 import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
 import { TabTable } from './project/instance/shared'
 import { emptyOf } from './project/vpc/routing'
@@ -128,9 +128,9 @@ export type ListTableProps<N extends ListOperationName, D extends OperationName>
   /** Why the table's writes are disabled, where the screen words them otherwise; without it the kind's
    * (useKindReason), asked about each write by its noun: "creating a route", "deleting a route". */
   reason?: ActionReason
-  /** The "New …" button beside the heading: its label, its form's path and, where the owner refuses
-   * new rows (a system router), why. */
-  create?: { label: string; to: string; refusal?: string | null }
+  /** The "New …" button beside the heading: its form's path, its label where it is not the form's
+   * title ("New route"), and, where the owner refuses new rows (a system router), why. */
+  create?: { label?: string; to: string; refusal?: string | null }
   /** The empty state's text; its title says there are none of the kind ("No routes"), as a list's does. */
   empty: string
   /** A menu of the row's own in place of Edit, Copy ID and Delete. */
@@ -159,7 +159,11 @@ export function ListTable<N extends ListOperationName, D extends OperationName =
       title={props.title ?? kind.many}
       actions={
         create && (
-          <OpenFormButton label={create.label} to={create.to} reason={reason('creating', create.refusal)} />
+          <OpenFormButton
+            label={create.label ?? newOf(kind)}
+            to={create.to}
+            reason={reason('creating', create.refusal)}
+          />
         )
       }
       columns={props.columns}

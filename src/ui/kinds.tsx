@@ -159,6 +159,9 @@ export function manyInSentence(kind: Kind): string {
   return kind.many.split(' ').map(lowerStart).join(' ')
 }
 
+/** What opens a new one's form, and that form's title: "New route", "New IP pool". */
+export const newOf = (kind: Kind) => `New ${inSentence(kind)}`
+
 /** An empty list's title, in a list or a tab's table alike: "No routes", "No IP pools". */
 export const noneOf = (kind: Kind) => `No ${manyInSentence(kind)}`
 

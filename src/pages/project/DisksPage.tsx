@@ -65,7 +65,7 @@ export default function DisksPage() {
       columns={columnsFor(project)}
       isMoving={diskIsMoving}
       reason={reason}
-      create={{ label: 'New disk', to: paths.disksNew({ project }) }}
+      create={{ to: paths.disksNew({ project }) }}
       empty={`Project ${project} has no disks yet. Create a blank disk, copy a snapshot or an image, or upload an image file.`}
       actions={(d) => [
         {

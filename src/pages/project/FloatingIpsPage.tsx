@@ -98,7 +98,7 @@ export default function FloatingIpsPage() {
       list={lists.floatingIps}
       columns={columnsFor(project)}
       reason={reason}
-      create={{ label: 'New floating IP', to: paths.floatingIpsNew({ project }) }}
+      create={{ to: paths.floatingIpsNew({ project }) }}
       empty={`Project ${project} has no floating IPs yet. A floating IP keeps its address while it moves between instances.`}
       edit={{ to: (f) => paths.floatingIpEdit({ project, floatingIp: f.name }), keepQuery: true }}
       actions={(f) => [

@@ -95,7 +95,7 @@ export default function InstancesPage() {
       list={lists.instances}
       columns={columns}
       reason={reason}
-      create={{ label: 'New instance', to: paths.instancesNew({ project }) }}
+      create={{ to: paths.instancesNew({ project }) }}
       isMoving={instanceIsMoving}
       bulk={bulk}
       empty={`Project ${project} has no instances yet.`}

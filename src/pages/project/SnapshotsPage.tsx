@@ -75,7 +75,7 @@ export default function SnapshotsPage() {
       list={lists.snapshots}
       columns={columnsFor(project)}
       isMoving={snapshotIsMoving}
-      create={{ label: 'New snapshot', to: paths.snapshotsNew({ project }) }}
+      create={{ to: paths.snapshotsNew({ project }) }}
       empty={`Project ${project} has no snapshots yet. Snapshot an attached or detached disk.`}
       actions={(s) => [
         {

@@ -35,7 +35,7 @@ export default function IpPoolsPage() {
     <ResourceList
       list={lists.ipPools}
       columns={columns}
-      create={{ label: 'New IP pool', to: paths.ipPoolsNew() }}
+      create={{ to: paths.ipPoolsNew() }}
       empty="IP pools hold the addresses instances and floating IPs take: create one, add ranges, link it to silos."
       // The edit form opens over the pool's page.
       edit={{ to: (p) => paths.ipPoolEdit({ pool: p.name }) }}

@@ -29,7 +29,7 @@ export default function SilosPage() {
     <ResourceList
       list={lists.silos}
       columns={columns}
-      create={{ label: 'New silo', to: paths.silosNew() }}
+      create={{ to: paths.silosNew() }}
       empty="A silo isolates its users, projects and resources from every other silo."
       remove={{ run: deleteSilo }}
     />

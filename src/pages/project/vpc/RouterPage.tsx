@@ -79,7 +79,7 @@ function Routes({ router, ...ref }: VpcRef & { router: Router }) {
     <ListTable
       list={tables.routes}
       owner="router"
-      create={{ label: 'New route', to: paths.vpcRouteNew(at), refusal: routeRefusal(router) }}
+      create={{ to: paths.vpcRouteNew(at), refusal: routeRefusal(router) }}
       columns={columnsFor(ref)}
       edit={{ to: (r) => paths.vpcRouteEdit({ ...at, route: r.name }) }}
       remove={{ op: 'vpcRouterRouteDelete', idParam: 'route' }}

@@ -39,7 +39,7 @@ export default function RoutersTab() {
       <ListTable
         list={tables.routers}
         owner="VPC"
-        create={{ label: 'New router', to: paths.vpcRoutersNew(ref) }}
+        create={{ to: paths.vpcRoutersNew(ref) }}
         columns={columnsFor(ref)}
         edit={{ to: (r) => paths.vpcRouterEdit({ ...ref, router: r.name }) }}
         remove={{ op: 'vpcRouterDelete', idParam: 'router' }}

@@ -109,7 +109,7 @@ export default function SubnetsTab() {
       <ListTable
         list={tables.subnets}
         owner="VPC"
-        create={{ label: 'New subnet', to: paths.vpcSubnetsNew({ project, vpc }) }}
+        create={{ to: paths.vpcSubnetsNew({ project, vpc }) }}
         columns={columns}
         edit={{ to: (s) => paths.vpcSubnetEdit({ project, vpc, subnet: s.name }) }}
         actions={(s) => [{ label: 'Network interfaces', onSelect: () => setNicsOf(s.name) }]}

@@ -56,7 +56,7 @@ export default function VpcsPage() {
     <ResourceList
       list={lists.vpcs}
       columns={columns}
-      create={{ label: 'New VPC', to: paths.vpcsNew({ project }) }}
+      create={{ to: paths.vpcsNew({ project }) }}
       empty={`Project ${project} has no VPCs. A VPC holds the subnets, routers and firewall rules of its instances' network interfaces.`}
       // The edit form opens over the VPC's page.
       edit={{ to: (vpc) => paths.vpcEdit({ project, vpc: vpc.name }) }}

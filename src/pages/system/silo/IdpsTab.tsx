@@ -44,7 +44,7 @@ export default function IdpsTab() {
         list={tables.identityProviders}
         owner="silo"
         reason={reason}
-        create={{ label: 'New identity provider', to: paths.siloIdpsNew({ silo }) }}
+        create={{ to: paths.siloIdpsNew({ silo }) }}
         columns={columnsFor(silo)}
         empty={`Silo ${silo} has no identity providers. Its users sign in through one of them.`}
       />
