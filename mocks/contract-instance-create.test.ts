@@ -3,6 +3,7 @@
 // from an image holds the image, and an ephemeral IP from the silo default takes the asked IP version.
 import { describe, expect, it } from 'vitest'
 import type { Api } from './contract/api'
+import { instanceBody } from './contract/bodies'
 import { base64Bytes } from './handlers/instances'
 import { withMockServer } from './test-server'
 
@@ -12,16 +13,6 @@ let api: Api
 
 withMockServer((_, a) => {
   api = a
-})
-
-const base = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  description: '',
-  hostname: name,
-  ncpus: 1,
-  memory: GiB,
-  network_interfaces: { type: 'none' },
-  ...extra,
 })
 
 async function siloImage(name: string): Promise<{ id: string; size: number }> {
@@ -48,18 +39,18 @@ describe('instanceCreate', () => {
   it('takes 32 KiB of user data and refuses a byte more, or text that is not base64', async () => {
     const ok = await api.call('instanceCreate', {
       query: P,
-      body: base('ud-ok', { user_data: Buffer.alloc(32 * 1024, 1).toString('base64') }),
+      body: instanceBody('ud-ok', { user_data: Buffer.alloc(32 * 1024, 1).toString('base64') }),
     })
     expect(ok.status, await ok.text()).toBe(201)
     const big = await api.call('instanceCreate', {
       query: P,
-      body: base('ud-big', { user_data: Buffer.alloc(32 * 1024 + 1, 1).toString('base64') }),
+      body: instanceBody('ud-big', { user_data: Buffer.alloc(32 * 1024 + 1, 1).toString('base64') }),
     })
     expect(big.status).toBe(400)
     expect(((await big.json()) as { message: string }).message).toMatch(/user data must be at most 32 KiB/)
     const bad = await api.call('instanceCreate', {
       query: P,
-      body: base('ud-bad', { user_data: 'not base64!' }),
+      body: instanceBody('ud-bad', { user_data: 'not base64!' }),
     })
     expect(bad.status).toBe(400)
   })
@@ -78,7 +69,7 @@ describe('instanceCreate', () => {
     })
     const small = await api.call('instanceCreate', {
       query: P,
-      body: base('from-image-small', { boot_disk: bootDisk('too-small', image.size - GiB) }),
+      body: instanceBody('from-image-small', { boot_disk: bootDisk('too-small', image.size - GiB) }),
     })
     expect(small.status).toBe(400)
     // Nothing was made by the refused create.
@@ -88,7 +79,7 @@ describe('instanceCreate', () => {
 
     const i = await api.ok<{ id: string; boot_disk_id: string }>('instanceCreate', {
       query: P,
-      body: base('from-image', { boot_disk: bootDisk('from-image-boot', image.size) }),
+      body: instanceBody('from-image', { boot_disk: bootDisk('from-image-boot', image.size) }),
     })
     const disk = await api.ok<{ id: string; image_id: string; state: { state: string; instance: string } }>(
       'diskView',
@@ -106,7 +97,7 @@ describe('instanceCreate', () => {
     const pool1 = pools.items.find((p) => p.name === 'ip-pool-1')
     const i = await api.ok<{ id: string }>('instanceCreate', {
       query: P,
-      body: base('v4-ip', {
+      body: instanceBody('v4-ip', {
         external_ips: [{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v4' } }],
       }),
     })
@@ -118,7 +109,7 @@ describe('instanceCreate', () => {
     // has none to give, where the IPv4 default would have had one.
     const v6 = await api.call('instanceCreate', {
       query: P,
-      body: base('v6-ip', {
+      body: instanceBody('v6-ip', {
         external_ips: [{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v6' } }],
       }),
     })
@@ -127,7 +118,7 @@ describe('instanceCreate', () => {
   })
 
   it('puts an instance name clash in the platform words, naming the instance', async () => {
-    const res = await api.call('instanceCreate', { query: P, body: base('db1') })
+    const res = await api.call('instanceCreate', { query: P, body: instanceBody('db1') })
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({
       error_code: 'ObjectAlreadyExists',

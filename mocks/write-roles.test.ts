@@ -8,6 +8,7 @@ import type { OperationName } from '../src/api/__generated__/operations'
 import { type Kind, kinds, type WriteRule } from '../src/ui/kinds'
 import { ROLE_ORDER } from '../src/util/roles'
 import type { Api, CallOptions } from './contract/api'
+import { instanceBody } from './contract/bodies'
 import { db, type RoleName } from './db'
 import { seedIds as ids } from './seed/ids'
 import { withMockServer } from './test-server'
@@ -50,21 +51,7 @@ function weaker(role: RoleName): RoleName {
 /** One write of each kind that has a create of its own, with a body the contract accepts. */
 const writes: [keyof typeof kinds, OperationName, (name: string) => CallOptions][] = [
   ['project', 'projectCreate', (name) => ({ body: { name, description: '' } })],
-  [
-    'instance',
-    'instanceCreate',
-    (name) => ({
-      query: P,
-      body: {
-        name,
-        description: '',
-        hostname: name,
-        ncpus: 1,
-        memory: GiB,
-        network_interfaces: { type: 'none' },
-      },
-    }),
-  ],
+  ['instance', 'instanceCreate', (name) => ({ query: P, body: instanceBody(name) })],
   [
     'disk',
     'diskCreate',
