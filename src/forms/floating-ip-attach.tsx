@@ -3,13 +3,10 @@
 // A failed attach keeps the choice and shows the catalogue's message.
 import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
-import { Select, SideModalForm } from '../components'
+import { ChooseForm } from './choose-form'
 import { attachableInstances, attachFloatingIpTo } from './floating-ip'
-import { useSideForm } from './side-form'
-import { chosen } from './validation'
 
 const CHOOSE = 'Choose an instance'
-const NONE = 'No running or stopped instances in this project.'
 
 export function FloatingIpAttachForm({
   project,
@@ -24,38 +21,28 @@ export function FloatingIpAttachForm({
   onDismiss: () => void
 }) {
   const listed = useList('instanceList', { query: { project, limit: 100 } }).data?.items
-  const instances = listed && attachableInstances(listed)
-  const none = instances !== undefined && instances.length === 0
-  const { form, modal } = useSideForm({
-    id: 'floating-ip-attach',
-    initial: { instance: '' },
-    rules: { instance: chosen(CHOOSE) },
-    submit: ({ instance }) => attachFloatingIpTo(fip, { id: instance }),
-    done: (_data, { instance }) => {
-      const name = instances?.find((i) => i.id === instance)?.name ?? instance
-      return `Floating IP ${fip.name} attached to ${name}`
-    },
-    title: 'Attach floating IP',
-    subtitle: `${fip.name} (${fip.ip})`,
-    submitLabel: 'Attach',
-    disabledReason: disabledReason ?? (none ? NONE : undefined),
-    onDismiss,
-  })
   return (
-    <SideModalForm {...modal}>
-      {none ? (
-        <p>{NONE}</p>
-      ) : (
-        <Select
-          label="Instance"
-          required
-          description="A running or stopped instance of the project."
-          placeholder={instances === undefined ? 'Loading…' : CHOOSE}
-          // By id: the choice stays right if an instance is renamed while the form is open.
-          options={(instances ?? []).map((i) => ({ value: i.id, label: `${i.name} (${i.runState})` }))}
-          {...form.field('instance')}
-        />
-      )}
-    </SideModalForm>
+    <ChooseForm
+      id="floating-ip-attach"
+      title="Attach floating IP"
+      subtitle={`${fip.name} (${fip.ip})`}
+      submitLabel="Attach"
+      label="Instance"
+      placeholder={CHOOSE}
+      requiredMessage={CHOOSE}
+      noneText="No running or stopped instances in this project."
+      description="A running or stopped instance of the project."
+      // By id: the choice stays right if an instance is renamed while the form is open.
+      options={
+        listed &&
+        attachableInstances(listed).map((i) => ({ value: i.id, label: `${i.name} (${i.runState})` }))
+      }
+      submit={(instance) => attachFloatingIpTo(fip, { id: instance })}
+      done={(instance) =>
+        `Floating IP ${fip.name} attached to ${listed?.find((i) => i.id === instance)?.name ?? instance}`
+      }
+      disabledReason={disabledReason}
+      onDismiss={onDismiss}
+    />
   )
 }

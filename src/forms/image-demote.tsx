@@ -4,12 +4,9 @@
 
 import { mutate, useList } from '../../storage'
 import type { Image } from '../api/types'
-import { SideModalForm } from '../components'
-import { Select } from '../components/FormField'
 import { useKindReason } from '../hooks/use-action-reason'
 import { kinds } from '../ui/kinds'
-import { useSideForm } from './side-form'
-import { chosen } from './validation'
+import { ChooseForm } from './choose-form'
 
 /** Enough for a silo's projects in one pick list (the API's largest page). */
 const PROJECT_LIMIT = 1000
@@ -25,31 +22,23 @@ export function ImageDemoteForm({ image, onDismiss }: { image: Image; onDismiss:
   // The mock and the API: demoting needs a silo collaborator (and a collaborator of the project, which
   // a silo collaborator is).
   const reason = useKindReason(kinds.siloImage, 'demoting an image')
-  const projects = useList('projectList', { query: { limit: PROJECT_LIMIT } })
-  const { form, modal } = useSideForm({
-    id: 'image-demote',
-    initial: { project: '' },
-    rules: { project: chosen('Choose a project') },
-    nameField: 'project',
-    submit: ({ project }) => demoteImage(image, project),
-    done: (_, { project }) => `Image ${image.name} demoted to project ${project}`,
-    title: 'Demote image',
-    subtitle: image.name,
-    submitLabel: 'Demote image',
-    disabledReason: reason(),
-    onDismiss,
-  })
-  const options = (projects.data?.items ?? []).map((p) => ({ value: p.name, label: p.name }))
+  const projects = useList('projectList', { query: { limit: PROJECT_LIMIT } }).data?.items
   return (
-    <SideModalForm {...modal}>
-      <Select
-        label="Project"
-        required
-        placeholder={projects.data ? 'Choose a project' : 'Loading projects…'}
-        options={options}
-        description="The image will be visible only in this project."
-        {...form.field('project')}
-      />
-    </SideModalForm>
+    <ChooseForm
+      id="image-demote"
+      title="Demote image"
+      subtitle={image.name}
+      submitLabel="Demote image"
+      label="Project"
+      placeholder="Choose a project"
+      requiredMessage="Choose a project"
+      noneText="You can see no project to demote the image to."
+      description="The image will be visible only in this project."
+      options={projects?.map((p) => ({ value: p.name, label: p.name }))}
+      submit={(project) => demoteImage(image, project)}
+      done={(project) => `Image ${image.name} demoted to project ${project}`}
+      disabledReason={reason()}
+      onDismiss={onDismiss}
+    />
   )
 }

@@ -1,7 +1,7 @@
 // Attach an external IP to an instance: an ephemeral one from a pool of the silo (blank: the silo's
 // default pool, as in the instance create form), or one of the project's unattached floating IPs.
 import { useList } from '../../../../storage'
-import { ChooseForm, type ChooseFormCommon } from './ChooseForm'
+import { type ChooseFormCommon, InstanceChoice } from './choose'
 import {
   attachEphemeralIp,
   attachFloatingIp,
@@ -18,7 +18,7 @@ export function EphemeralIpForm(common: ChooseFormCommon) {
   const pools = useList('ipPoolList', { query: LIST }).data?.items
   const offered = pools && unicastPools(pools)
   return (
-    <ChooseForm
+    <InstanceChoice
       {...common}
       id="ephemeral-ip-attach"
       title="Attach ephemeral IP"
@@ -36,7 +36,7 @@ export function FloatingIpForm({ project, ...common }: ChooseFormCommon & { proj
   const { instance } = common
   const floating = useList('floatingIpList', { query: { project, ...LIST } }).data?.items
   return (
-    <ChooseForm
+    <InstanceChoice
       {...common}
       id="floating-ip-attach"
       title="Attach floating IP"

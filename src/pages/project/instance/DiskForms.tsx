@@ -3,71 +3,52 @@
 // allow it is refused there, and the instance's disk list in the cache is refreshed by the action.
 import { useList } from '../../../../storage'
 import type { Instance } from '../../../api/types'
-import { Select, SideModalForm, toast } from '../../../components'
+import { SideModalForm, toast } from '../../../components'
 import { errorMessage } from '../../../components/confirm-queue'
 import { WholeNumberField } from '../../../components/FormField'
 import { createBlankDisk } from '../../../forms/disk-blank'
 import { NameAndDescription } from '../../../forms/fields'
 import { DISK_SIZE, MAX_DISK_GIB } from '../../../forms/instance-create'
 import { useSideForm } from '../../../forms/side-form'
-import { chosen, NAME } from '../../../forms/validation'
+import { NAME } from '../../../forms/validation'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { formatBytes } from '../../../util/bytes'
+import { type ChooseFormCommon, InstanceChoice } from './choose'
 import { attachableDisks } from './storage-actions'
 
-type FormProps = {
-  project: string
-  instance: Instance
-  /** Offline, role or the instance machine: the submit button shows it. */
-  disabledReason: string | undefined
-  onDismiss: () => void
-}
+/** The instance, why the forms cannot be sent now (offline, role, the machine), and the project. */
+type FormProps = ChooseFormCommon & { project: string }
 
 const attach = (instance: Instance, disk: string) => performInstanceAction(instance, 'ATTACH_DISK', { disk })
-
-/** The frame of both forms: naming the instance, refusing with the reason; each toasts as it sends. */
-const frame = ({ instance, disabledReason, onDismiss }: FormProps) => ({
-  subtitle: `Instance ${instance.name}`,
-  disabledReason,
-  onDismiss,
-})
 
 /** The project's disks, read with the instance create form's key, so both share one cache entry. */
 const PROJECT_DISKS = { limit: 100 }
 
-export function AttachDiskForm(props: FormProps) {
-  const { project, instance } = props
-  const disks = useList('diskList', { query: { project, ...PROJECT_DISKS } })
-  const options = attachableDisks(disks.data?.items ?? [])
-  const { form, modal } = useSideForm({
-    id: 'instance-disk-attach',
-    initial: { disk: '' },
-    rules: { disk: chosen('Choose a disk to attach') },
-    submit: async ({ disk }) => {
-      // Named now: once attaching, the disk leaves the detached ones offered here.
-      const name = options.find((d) => d.id === disk)?.name ?? disk
-      await attach(instance, disk)
-      toast.success(`Disk ${name} attached to ${instance.name}`)
-    },
-    title: 'Attach existing disk',
-    submitLabel: 'Attach disk',
-    ...frame(props),
-  })
+export function AttachDiskForm({ project, ...common }: FormProps) {
+  const { instance } = common
+  const disks = useList('diskList', { query: { project, ...PROJECT_DISKS } }).data?.items
   return (
-    <SideModalForm {...modal}>
-      <Select
-        label="Disk"
-        required
-        placeholder={options.length ? 'Choose a detached disk' : 'No detached disks in this project'}
-        options={options.map((d) => ({ value: d.id, label: `${d.name} (${formatBytes(d.size)})` }))}
-        {...form.field('disk')}
-      />
-    </SideModalForm>
+    <InstanceChoice
+      {...common}
+      id="instance-disk-attach"
+      title="Attach existing disk"
+      submitLabel="Attach disk"
+      label="Disk"
+      placeholder="Choose a detached disk"
+      requiredMessage="Choose a disk to attach"
+      noneText="No detached disks in this project."
+      options={
+        disks &&
+        attachableDisks(disks).map((d) => ({ value: d.id, label: `${d.name} (${formatBytes(d.size)})` }))
+      }
+      submit={(disk) => attach(instance, disk)}
+      // From every disk of the project: once attaching, the disk is no longer among the detached ones.
+      done={(disk) => `Disk ${disks?.find((d) => d.id === disk)?.name ?? disk} attached to ${instance.name}`}
+    />
   )
 }
 
-export function CreateDiskForm(props: FormProps) {
-  const { project, instance } = props
+export function CreateDiskForm({ project, instance, disabledReason, onDismiss }: FormProps) {
   const { form, modal } = useSideForm({
     id: 'instance-disk-create',
     initial: { name: '', description: '', sizeGib: '10' },
@@ -85,8 +66,10 @@ export function CreateDiskForm(props: FormProps) {
       return created
     },
     title: 'Create disk',
+    subtitle: `Instance ${instance.name}`,
     submitLabel: 'Create and attach',
-    ...frame(props),
+    disabledReason,
+    onDismiss,
   })
   return (
     <SideModalForm {...modal}>

@@ -18,7 +18,7 @@ import { kinds } from '../../../ui/kinds'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { formatDateTime } from '../../../util/date'
 import { OpenFormButton, rowMenu } from '../../list-table'
-import { ChooseForm, type ChooseFormCommon } from './ChooseForm'
+import { type ChooseFormCommon, InstanceChoice } from './choose'
 import { AUTO_RESTART_CHOICES, autoRestartPolicyLabel, autoRestartPolicyOf, cooldownLabel } from './helpers'
 import { InstanceListTable } from './instance-list-table'
 import { groupsToJoin, leaveAntiAffinityGroup } from './networking-actions'
@@ -67,7 +67,7 @@ const setPolicy = (instance: Instance, choice: string) =>
 function PolicyForm(common: ChooseFormCommon) {
   const { instance } = common
   return (
-    <ChooseForm
+    <InstanceChoice
       {...common}
       id="auto-restart-policy"
       title="Auto-restart policy"
@@ -92,7 +92,7 @@ function JoinGroupForm({
     ?.items
   const offered = all && joined && groupsToJoin(all, joined)
   return (
-    <ChooseForm
+    <InstanceChoice
       {...common}
       id="anti-affinity-join"
       title="Add to anti-affinity group"

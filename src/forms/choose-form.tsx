@@ -1,26 +1,22 @@
-// The one shape of the instance tabs' "pick one thing" side modals (attach an ephemeral IP from a pool,
-// attach a floating IP, join an anti-affinity group, set the auto-restart policy): a single select,
-// sent by `submit`. A failed send keeps the choice and shows the catalogue's message.
+// The one shape of the "pick one thing" side modals: attach a disk, an ephemeral or floating IP, join
+// an anti-affinity group, set the auto-restart policy (the instance's tabs), attach a floating IP to an
+// instance, add an instance to a group, demote an image to a project. A single select, sent by
+// `submit`; while its choices load it says so, and with none to offer it says why instead and the
+// submit is refused with that text. A failed send keeps the choice and shows the catalogue's message
+// on the select, as does a conflict ("Image name already exists" when a project has that name).
 
-import type { ApiResult, Instance } from '../../../api/types'
-import { Select, type SelectOption, SideModalForm } from '../../../components'
-import { useSideForm } from '../../../forms/side-form'
-import { chosen } from '../../../forms/validation'
-import { FormError } from '../../../hooks/use-form'
+import type { ApiResult } from '../api/types'
+import { Select, type SelectOption, SideModalForm } from '../components'
+import { FormError } from '../hooks/use-form'
+import { useSideForm } from './side-form'
+import { chosen } from './validation'
 
-/** What every such form is about and how it closes. */
-export type ChooseFormCommon = {
-  /** The instance the choice is for (the subtitle names it). */
-  instance: Instance
-  /** Offline, role or the machine: why the form cannot be sent now. */
-  disabledReason: string | undefined
-  onDismiss: () => void
-}
-
-export type ChooseFormProps = ChooseFormCommon & {
+export type ChooseFormProps = {
   /** The form's DOM id prefix. */
   id: string
   title: string
+  /** What the choice is for ("Instance db1"). */
+  subtitle: string
   submitLabel: string
   label: string
   /** undefined while the choices load. */
@@ -31,12 +27,15 @@ export type ChooseFormProps = ChooseFormCommon & {
   requiredMessage?: string
   /** Shown instead of the select when there is nothing to choose from. */
   noneText?: string
-  description?: string
+  description?: string | undefined
   initial?: string
+  /** Offline, role or a machine: why the form cannot be sent now. */
+  disabledReason: string | undefined
   // biome-ignore lint/suspicious/noConfusingVoidType: a machine action resolves with nothing
   submit: (choice: string) => Promise<ApiResult<unknown> | void>
   /** The success toast for a choice. */
   done: (choice: string) => string
+  onDismiss: () => void
 }
 
 export function ChooseForm(props: ChooseFormProps) {
@@ -46,17 +45,18 @@ export function ChooseForm(props: ChooseFormProps) {
     id: props.id,
     initial: { choice: props.initial ?? '' },
     rules: requiredMessage ? { choice: chosen(requiredMessage) } : {},
+    nameField: 'choice',
     submit: async ({ choice }) => {
       try {
         return await props.submit(choice)
       } catch (e) {
         // A machine action rejects with its refusal or the API's message: the form keeps the choice.
-        throw new FormError(e instanceof Error ? e.message : String(e))
+        throw new FormError(e instanceof Error ? e.message : String(e), 'choice')
       }
     },
     done: (_data, { choice }) => props.done(choice),
     title: props.title,
-    subtitle: `Instance ${props.instance.name}`,
+    subtitle: props.subtitle,
     submitLabel: props.submitLabel,
     disabledReason: props.disabledReason ?? (empty ? props.noneText : undefined),
     onDismiss: props.onDismiss,
