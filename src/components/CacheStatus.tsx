@@ -1,20 +1,11 @@
 // Where the data on screen comes from and how old it is: "Updated 12:04:31", a refresh button that
 // spins while a revalidation is in flight, and a "cached" marker with the age while offline.
 import { css } from 'styled-system/css'
+import { formatDuration } from '../util/date'
 import { Button } from './Button'
 import { RefreshIcon } from './icons'
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
-
-export function formatAge(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000))
-  if (s < 60) return `${s} s`
-  const m = Math.round(s / 60)
-  if (m < 60) return `${m} min`
-  const h = Math.round(m / 60)
-  if (h < 48) return `${h} h`
-  return `${Math.round(h / 24)} days`
-}
 
 export interface CacheStatusProps {
   updatedAt: Date | undefined
@@ -40,7 +31,7 @@ export function CacheStatus({
           {isOffline ? (
             <>
               <strong className={css({ color: 'notice.fg' })}>Cached</strong>{' '}
-              {formatAge(now - updatedAt.getTime())} ago · Updated {time.format(updatedAt)}
+              {formatDuration(now - updatedAt.getTime())} ago · Updated {time.format(updatedAt)}
             </>
           ) : (
             <>Updated {time.format(updatedAt)}</>

@@ -11,7 +11,7 @@ export function formatDateTime(d: Date | undefined | null): string {
   return d ? dateTime.format(d) : '—'
 }
 
-/** "3 min", "2 h", "5 days": how long something has been so (e.g. time in an instance state). */
+/** "3 min", "2 h", "5 days": how long something has been so (time in an instance state, a cache's age). */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000))
   if (s < 60) return `${s} s`
