@@ -1,5 +1,6 @@
-// What one resource is, read-only, in a side modal (a disk, an image): terms in a column and their
-// values beside them, so every such view reads the same. Pages show theirs with Details instead.
+// Facts read one per line, terms in a column and their values beside them, so every such view reads the
+// same: a resource in a side modal (a disk, an image), the user's profile, an instance's auto-restart.
+// A resource's page shows its own under the title with Details instead.
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 

@@ -18,6 +18,12 @@ const labelClass = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.defaul
 const helpClass = css({ fontSize: 'xs', color: 'fg.muted' })
 const errorClass = css({ fontSize: 'xs', color: 'danger.fg' })
 const requiredMark = css({ color: 'fg.subtle', ml: '1', fontWeight: 'normal' })
+const fieldRow = css({ display: 'flex', gap: '3', alignItems: 'flex-end', '& > div': { flex: '1' } })
+
+/** Fields side by side, sharing the row's width, their controls on one line ("ICMP type" and "code"). */
+export function FieldRow({ children }: { children: ReactNode }) {
+  return <div className={fieldRow}>{children}</div>
+}
 
 interface FieldBase {
   label: string

@@ -12,7 +12,7 @@ import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { useList } from '../../storage'
 import { Button, SideModalForm, TextField } from '../components'
-import { Select } from '../components/FormField'
+import { FieldRow, Select } from '../components/FormField'
 import { useKindReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, FormError } from '../hooks/use-form'
 import {
@@ -178,7 +178,6 @@ const PROTOCOL_OPTIONS = PROTOCOLS.map((p) => ({ value: p, label: protocolLabel(
 const group = css({ borderTopWidth: '1px', borderColor: 'border.default', pt: '4', mt: '2', mb: '4' })
 const groupTitle = css({ fontSize: 'sm', fontWeight: 'semibold', mb: '1' })
 const groupHelp = css({ fontSize: 'xs', color: 'fg.muted', mb: '3' })
-const entryRow = css({ display: 'flex', gap: '2', alignItems: 'flex-end', '& > div': { flex: 1 } })
 const addButton = css({ mb: '4' })
 const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', p: '0', m: '0 0 2' })
 const chip = css({
@@ -311,7 +310,7 @@ function HostList({
       list={list}
       label={hostLabel}
     >
-      <div className={entryRow}>
+      <FieldRow>
         <Select
           label={list === 'targets' ? 'Target type' : 'Host filter type'}
           options={KIND_OPTIONS}
@@ -337,7 +336,7 @@ function HostList({
             {...form.field(valueKey)}
           />
         )}
-      </div>
+      </FieldRow>
       <Button
         size="sm"
         className={addButton}
@@ -374,7 +373,7 @@ function Protocols({ form }: { form: Form<RuleFormValues> }) {
     >
       <Select label="Protocol" options={PROTOCOL_OPTIONS} {...form.field('protocol')} />
       {icmp && (
-        <div className={entryRow}>
+        <FieldRow>
           <TextField
             label="ICMP type"
             inputMode="numeric"
@@ -382,7 +381,7 @@ function Protocols({ form }: { form: Form<RuleFormValues> }) {
             {...form.field('icmpType')}
           />
           <TextField label="ICMP code" description="Optional, like 0 or 0-3" {...form.field('icmpCode')} />
-        </div>
+        </FieldRow>
       )}
       <Button size="sm" className={addButton} onClick={add}>
         Add protocol

@@ -14,7 +14,15 @@ import { vHostname } from '../api/__generated__/schemas'
 import { toUserError } from '../api/errors'
 import type { ApiParams, ListItem } from '../api/types'
 import { Button } from '../components/Button'
-import { NameField, RadioGroup, Select, TextArea, TextField, WholeNumberField } from '../components/FormField'
+import {
+  FieldRow,
+  NameField,
+  RadioGroup,
+  Select,
+  TextArea,
+  TextField,
+  WholeNumberField,
+} from '../components/FormField'
 import { InstancesIcon } from '../components/icons'
 import { PageHeader } from '../components/PageHeader'
 import { FormErrorSummary } from '../components/SideModal'
@@ -402,7 +410,6 @@ const section = css({
 })
 const muted = css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })
 const errorText = css({ fontSize: 'xs', color: 'danger.fg', mb: '4' })
-const row = css({ display: 'flex', gap: '3', alignItems: 'flex-end', '& > div': { flex: '1' } })
 const footer = css({ display: 'flex', gap: '3', justifyContent: 'flex-end', alignItems: 'center' })
 const fieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
 const legend = css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })
@@ -622,9 +629,9 @@ export function InstanceCreateForm({ project }: { project: string }) {
             onChange={(e) => chooseHardware(e.target.value)}
           />
           {values.hardware === CUSTOM && (
-            <div className={row}>
+            <FieldRow>
               <InstanceSizeFields ncpus={form.field('ncpus')} memoryGib={form.field('memoryGib')} />
-            </div>
+            </FieldRow>
           )}
         </Section>
 
@@ -664,7 +671,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
                 {...form.field('bootImage')}
                 onChange={(e) => chooseImage(e.target.value)}
               />
-              <div className={row}>
+              <FieldRow>
                 <NameField
                   label="Disk name"
                   placeholder="Generated"
@@ -683,7 +690,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
                   }
                   {...form.field('bootSizeGib')}
                 />
-              </div>
+              </FieldRow>
             </>
           )}
         </Section>
@@ -693,7 +700,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
           {values.disks.map((d, n) =>
             d.kind === 'create' ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-              <div key={n} className={row}>
+              <FieldRow key={n}>
                 <NameField
                   label={`Disk ${n + 1} name`}
                   value={d.name}
@@ -709,10 +716,10 @@ export function InstanceCreateForm({ project }: { project: string }) {
                 <Button variant="secondary" className={css({ mb: '4' })} onClick={() => setDisk(n, null)}>
                   Remove disk {n + 1}
                 </Button>
-              </div>
+              </FieldRow>
             ) : (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-              <div key={n} className={row}>
+              <FieldRow key={n}>
                 <Select
                   label={`Disk ${n + 1}: existing disk`}
                   placeholder="Choose a detached disk"
@@ -727,7 +734,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
                 <Button variant="secondary" className={css({ mb: '4' })} onClick={() => setDisk(n, null)}>
                   Remove disk {n + 1}
                 </Button>
-              </div>
+              </FieldRow>
             ),
           )}
           {form.error('disks') && (
@@ -766,7 +773,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
             <p className={muted}>One interface in the project's default VPC and subnet.</p>
           )}
           {values.network === 'custom' && (
-            <div className={row}>
+            <FieldRow>
               <VpcSubnetFields
                 project={project}
                 vpc={values.vpc}
@@ -777,7 +784,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
                   set('subnet', '')
                 }}
               />
-            </div>
+            </FieldRow>
           )}
           <Checkbox
             label="Ephemeral external IP"

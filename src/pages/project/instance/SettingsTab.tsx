@@ -10,6 +10,7 @@ import type { ApiResponse, Instance } from '../../../api/types'
 import { defineColumns, ServerIcon, Skeleton } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
+import { Fact, FactList } from '../../../components/FactList'
 import { useRunningActions } from '../../../hooks/live-actions'
 import { useKindReason } from '../../../hooks/use-action-reason'
 import { instanceUpdateBody, performInstanceAction } from '../../../hooks/use-instance-actor'
@@ -26,16 +27,6 @@ import { INSTANCE_CHILD_LIMIT, instanceAntiAffinityParams, instanceViewParams } 
 import { section, sectionHeader, sectionHeading } from './shared'
 
 type Group = ApiResponse<'instanceAntiAffinityGroupList'>['items'][number]
-
-const row = css({
-  display: 'grid',
-  gridTemplateColumns: '14rem 1fr',
-  gap: '4',
-  py: '2.5',
-  borderBottomWidth: '1px',
-  borderColor: 'border.subtle',
-})
-const label = css({ color: 'fg.muted', fontSize: 'sm' })
 
 const groupColumns = defineColumns<Group>([
   {
@@ -153,28 +144,14 @@ export default function SettingsTab() {
             onOpen={() => setOpened('policy')}
           />
         </div>
-        <dl className={css({ maxW: '48rem' })}>
-          <div className={row}>
-            <dt className={label}>Policy</dt>
-            <dd>{i ? autoRestartPolicyLabel(i) : <Skeleton />}</dd>
-          </div>
-          <div className={row}>
-            <dt className={label}>Cooldown</dt>
-            <dd>{i ? cooldownLabel(i, formatDateTime) : <Skeleton />}</dd>
-          </div>
-          <div className={row}>
-            <dt className={label}>Last automatic restart</dt>
-            <dd>
-              {i ? i.timeLastAutoRestarted ? formatDateTime(i.timeLastAutoRestarted) : 'Never' : <Skeleton />}
-            </dd>
-          </div>
-          {i && isDueForAutoRestart(i) && (
-            <div className={row}>
-              <dt className={label}>Status</dt>
-              <dd>Due for automatic restart</dd>
-            </div>
-          )}
-        </dl>
+        <FactList>
+          <Fact term="Policy">{i ? autoRestartPolicyLabel(i) : <Skeleton />}</Fact>
+          <Fact term="Cooldown">{i ? cooldownLabel(i, formatDateTime) : <Skeleton />}</Fact>
+          <Fact term="Last automatic restart">
+            {i ? i.timeLastAutoRestarted ? formatDateTime(i.timeLastAutoRestarted) : 'Never' : <Skeleton />}
+          </Fact>
+          {i && isDueForAutoRestart(i) && <Fact term="Status">Due for automatic restart</Fact>}
+        </FactList>
       </section>
       <InstanceListTable
         title="Anti-affinity groups"
