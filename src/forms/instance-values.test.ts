@@ -17,7 +17,7 @@ import {
   userDataProblem,
   utf8Length,
   VCPUS,
-} from './instance-create'
+} from './instance-values'
 import { check } from './validation'
 
 const GiB = 1024 ** 3
