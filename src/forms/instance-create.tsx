@@ -42,21 +42,17 @@ import {
   fieldOfConflict,
   gibToFit,
   grownToFit,
-  HOSTNAME,
   INITIAL_VALUES,
+  INSTANCE_CREATE_RULES,
   type InstanceCreateValues,
   instanceCreateProblems,
   MAX_DISK_GIB,
-  MEMORY,
   PRESETS,
   toInstanceCreate,
   USER_DATA_MAX_BYTES,
   utf8Length,
-  VCPUS,
 } from './instance-values'
-import { NAME } from './validation'
 import { VpcSubnetFields } from './vpc-subnet-fields'
-
 
 const LIST = { limit: 100 }
 const BOOT_SOURCES = [
@@ -186,7 +182,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
     // Per project: a draft names the project's disks, VPCs and floating IPs.
     id: `instance-create-${project}`,
     initial: INITIAL_VALUES,
-    rules: { name: NAME, hostname: HOSTNAME, ncpus: VCPUS, memoryGib: MEMORY },
+    rules: INSTANCE_CREATE_RULES,
     check: (vals) =>
       instanceCreateProblems(vals, { imageSize: images.find((i) => i.id === vals.bootImage)?.size }),
     submit: async (vals) => {

@@ -173,12 +173,22 @@ export const HOSTNAME: FieldRule = {
         : 'Hostname may contain only letters, digits, hyphens and dots; no label may start or end with a hyphen',
 }
 
+/** The single-field rules of the create form: each field checked on its own as it is typed. */
+export const INSTANCE_CREATE_RULES: {
+  [K in keyof InstanceCreateValues]?: FieldRule<InstanceCreateValues[K]>
+} = {
+  name: NAME,
+  hostname: HOSTNAME,
+  ncpus: VCPUS,
+  memoryGib: MEMORY,
+}
+
 type Problems = Partial<Record<keyof InstanceCreateValues, string>>
 
 /** What the form knows besides its values: the chosen image's size and the byte count of a picked file. */
 export type CheckContext = { imageSize?: number | undefined }
 
-/** The cross-field rules of the form (the single-field rules are NAME, HOSTNAME, VCPUS and MEMORY). */
+/** The cross-field rules of the form (the single-field ones are INSTANCE_CREATE_RULES). */
 export function instanceCreateProblems(values: InstanceCreateValues, ctx: CheckContext = {}): Problems {
   const out: Problems = {}
   if (values.bootSource === 'disk') {
