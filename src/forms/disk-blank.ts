@@ -4,6 +4,7 @@
 import { mutate } from '../../storage'
 import type { ApiParams } from '../api/types'
 import { GiB } from '../util/bytes'
+import { gibRule } from './validation'
 
 type DiskCreateBody = ApiParams<'diskCreate'>['body']
 
@@ -20,9 +21,22 @@ export type DiskOrigin =
 
 export type BlankDiskValues = { name: string; description: string; sizeGib: string; blockSize?: BlockSize }
 
+/** Spec 9 caps disk sizes at 1023 GiB. */
+export const MAX_DISK_GIB = 1023
+
+/** Whole GiB from 1 to 1023 (spec 9), whose byte count is a contract ByteCount. */
+export const DISK_SIZE = gibRule(MAX_DISK_GIB)
+
 /** The smallest whole-GiB size that holds `bytes` (a snapshot or an image), at least 1. */
 export function gibToHold(bytes: number): number {
   return Math.max(1, Math.ceil(bytes / GiB))
+}
+
+/** The size field once a snapshot or image is chosen: grown to hold it, never shrunk. */
+export function sizeToHold(sizeGib: string, bytes: number): string {
+  const min = gibToHold(bytes)
+  const n = Number(sizeGib.trim())
+  return sizeGib.trim() !== '' && Number.isInteger(n) && n >= min ? sizeGib : String(min)
 }
 
 /**

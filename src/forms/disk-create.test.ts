@@ -2,16 +2,14 @@
 import { describe, expect, it } from 'vitest'
 import type { ListItem } from '../api/types'
 import { diskSizeFor } from '../hooks/use-bulk-upload'
-import { diskCreateBody, gibToHold } from './disk-blank'
+import { DISK_SIZE, diskCreateBody, gibToHold, sizeToHold } from './disk-blank'
 import {
-  DISK_SIZE,
   type DiskCreateValues,
   diskCreateProblems,
   diskFileProblem,
   formatEta,
   imageOptions,
   originOf,
-  sizeToHold,
   snapshotOptions,
 } from './disk-create'
 import { check, NAME } from './validation'
@@ -126,6 +124,8 @@ describe('disk sources', () => {
     expect(sizeToHold('50', 20 * GiB)).toBe('50')
     expect(sizeToHold('', 2 * GiB)).toBe('2')
     expect(sizeToHold('1.5', 2 * GiB)).toBe('2')
+    expect(sizeToHold('10', 20 * GiB + 512)).toBe('21')
+    expect(sizeToHold('2', 2 * GiB)).toBe('2')
   })
 
   it("offers only ready snapshots, and says which images are the project's and which the silo's", () => {

@@ -38,18 +38,16 @@ import {
   type BlockSize,
   createDisk,
   DEFAULT_BLOCK_SIZE,
+  DISK_SIZE,
   type DiskOrigin,
   gibToHold,
+  MAX_DISK_GIB,
+  sizeToHold,
 } from './disk-blank'
 import { FormRadio, NameAndDescription } from './fields'
 import { useSideForm, whenSaved } from './side-form'
 import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
-import { check, gibRule, NAME } from './validation'
-
-export const MAX_DISK_GIB = 1023
-
-/** Whole GiB from 1 to 1023 (spec 9), whose byte count is a contract ByteCount. */
-export const DISK_SIZE = gibRule(MAX_DISK_GIB)
+import { check, NAME } from './validation'
 
 /** Why an image file cannot become a disk; undefined when it can. */
 export function diskFileProblem(file: File | null): string | undefined {
@@ -107,13 +105,6 @@ export function diskCreateProblems(values: DiskCreateValues, sourceSize?: number
   else if (source !== 'blank' && sourceSize !== undefined && Number(values.sizeGib) < gibToHold(sourceSize))
     out.sizeGib = `Size must be at least ${gibToHold(sourceSize)} GiB to hold the ${source}`
   return out
-}
-
-/** The size after a snapshot or image is chosen: grown to hold it, never shrunk. */
-export function sizeToHold(sizeGib: string, bytes: number): string {
-  const min = gibToHold(bytes)
-  const n = Number(sizeGib.trim())
-  return sizeGib.trim() !== '' && Number.isInteger(n) && n >= min ? sizeGib : String(min)
 }
 
 /** What the API is told the disk is made from (the upload has its own calls). */

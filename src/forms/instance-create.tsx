@@ -31,6 +31,7 @@ import { paths } from '../paths'
 import { kinds } from '../ui/kinds'
 import { formatBytes } from '../util/bytes'
 import { generateName } from '../util/names'
+import { gibToHold, MAX_DISK_GIB, sizeToHold } from './disk-blank'
 import { FormRadio, optionsOf } from './fields'
 import { InstanceSizeFields } from './instance-size-fields'
 import {
@@ -40,13 +41,10 @@ import {
   DEFAULT_DATA_GIB,
   type ExtraDisk,
   fieldOfConflict,
-  gibToFit,
-  grownToFit,
   INITIAL_VALUES,
   INSTANCE_CREATE_RULES,
   type InstanceCreateValues,
   instanceCreateProblems,
-  MAX_DISK_GIB,
   PRESETS,
   toInstanceCreate,
   USER_DATA_MAX_BYTES,
@@ -234,7 +232,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
   const chooseImage = (id: string) => {
     set('bootImage', id)
     const image = images.find((i) => i.id === id)
-    if (image) set('bootSizeGib', grownToFit(values.bootSizeGib, image.size))
+    if (image) set('bootSizeGib', sizeToHold(values.bootSizeGib, image.size))
   }
   const chooseBootSource = (s: BootSource) => {
     set('bootSource', s)
@@ -344,12 +342,12 @@ export function InstanceCreateForm({ project }: { project: string }) {
                 />
                 <WholeNumberField
                   label="Disk size (GiB)"
-                  min={chosenImage ? gibToFit(chosenImage.size) : 1}
+                  min={chosenImage ? gibToHold(chosenImage.size) : 1}
                   max={MAX_DISK_GIB}
                   required
                   description={
                     chosenImage
-                      ? `At least ${gibToFit(chosenImage.size)} GiB for this image.`
+                      ? `At least ${gibToHold(chosenImage.size)} GiB for this image.`
                       : 'Grows to fit the image.'
                   }
                   {...form.field('bootSizeGib')}

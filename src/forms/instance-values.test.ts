@@ -5,8 +5,6 @@ import { vInstanceCreate } from '../api/__generated__/schemas'
 import { toSnake } from '../api/casing'
 import {
   fieldOfConflict,
-  gibToFit,
-  grownToFit,
   HOSTNAME,
   INITIAL_VALUES,
   type InstanceCreateValues,
@@ -40,22 +38,6 @@ function wire(body: unknown) {
 }
 
 describe('boot disk size', () => {
-  it('is the whole GiB that hold the image', () => {
-    expect(gibToFit(2 * GiB)).toBe(2)
-    expect(gibToFit(2 * GiB + 1)).toBe(3)
-    expect(gibToFit(1)).toBe(1)
-    expect(gibToFit(0)).toBe(1)
-  })
-
-  it('grows to fit a chosen image and never shrinks', () => {
-    expect(grownToFit('10', 2 * GiB)).toBe('10')
-    expect(grownToFit('10', 20 * GiB + 512)).toBe('21')
-    expect(grownToFit('2', 2 * GiB)).toBe('2')
-    // Whatever was typed that is not a size becomes the image's size.
-    expect(grownToFit('', 3 * GiB)).toBe('3')
-    expect(grownToFit('1.5', 1 * GiB)).toBe('1')
-  })
-
   it('cannot go below the image', () => {
     const problems = instanceCreateProblems(values({ bootSizeGib: '2' }), { imageSize: 2 * GiB + 1 })
     expect(problems.bootSizeGib).toBe('Size must be at least 3 GiB to hold the image')

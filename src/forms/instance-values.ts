@@ -9,6 +9,7 @@ import type { ApiParams } from '../api/types'
 import { bytesToBase64 } from '../util/base64'
 import { GiB, KiB } from '../util/bytes'
 import { generateName } from '../util/names'
+import { DISK_SIZE, gibToHold } from './disk-blank'
 import { check, explainName, type FieldRule, gibRule, NAME } from './validation'
 
 export type InstanceCreateBody = ApiParams<'instanceCreate'>['body']
@@ -16,8 +17,6 @@ export type InstanceCreateBody = ApiParams<'instanceCreate'>['body']
 /** Spec 9's constants 64 and 1536: the most vCPUs and GiB of memory an instance may have. */
 export const MAX_VCPUS = 64
 export const MAX_MEMORY_GIB = 1536
-/** Spec 9 caps disk sizes at 1023 GiB. */
-export const MAX_DISK_GIB = 1023
 /** The platform attaches at most 12 disks to an instance, the boot disk included. */
 export const MAX_DISKS = 12
 /**
@@ -116,18 +115,6 @@ export const INITIAL_VALUES: InstanceCreateValues = {
 
 // ---- Pure parts ----------------------------------------------------------------------------------
 
-/** The smallest whole-GiB disk that holds `imageBytes`. */
-export function gibToFit(imageBytes: number): number {
-  return Math.max(1, Math.ceil(imageBytes / GiB))
-}
-
-/** The size field after an image is chosen: grown to fit the image, never shrunk. */
-export function grownToFit(sizeGib: string, imageBytes: number): string {
-  const min = gibToFit(imageBytes)
-  const n = Number(sizeGib.trim())
-  return sizeGib.trim() !== '' && Number.isInteger(n) && n >= min ? sizeGib : String(min)
-}
-
 /** "32,768 bytes" */
 export const byteCount = (n: number) => `${n.toLocaleString('en-US')} bytes`
 
@@ -160,7 +147,6 @@ const intRule = (min: number, max: number, label: string): FieldRule => ({
 
 export const VCPUS = intRule(1, MAX_VCPUS, 'vCPUs')
 export const MEMORY = gibRule(MAX_MEMORY_GIB, 'Memory')
-export const DISK_SIZE = gibRule(MAX_DISK_GIB, 'Size')
 
 /** The contract's `Hostname` (RFC 1035 labels separated by dots, at most 253 characters). */
 export const HOSTNAME: FieldRule = {
@@ -199,8 +185,8 @@ export function instanceCreateProblems(values: InstanceCreateValues, ctx: CheckC
       out.bootDiskName = explainName(values.bootDiskName, 'Disk name')
     const size = check(DISK_SIZE, values.bootSizeGib)
     if (size) out.bootSizeGib = size
-    else if (ctx.imageSize !== undefined && Number(values.bootSizeGib) < gibToFit(ctx.imageSize))
-      out.bootSizeGib = `Size must be at least ${gibToFit(ctx.imageSize)} GiB to hold the image`
+    else if (ctx.imageSize !== undefined && Number(values.bootSizeGib) < gibToHold(ctx.imageSize))
+      out.bootSizeGib = `Size must be at least ${gibToHold(ctx.imageSize)} GiB to hold the image`
   }
   const disksProblem = extraDisksProblem(values)
   if (disksProblem) out.disks = disksProblem

@@ -135,10 +135,10 @@ export const PORT_RANGE: FieldRule = {
 }
 
 /**
- * A size typed in whole GiB from 1 to `max`, whose byte count must still be a contract `ByteCount`.
- * Spec 9 caps disk sizes at 1023 GiB.
+ * A size typed in whole GiB from 1 to `max` (a disk's MAX_DISK_GIB, an instance's memory), whose byte
+ * count must still be a contract `ByteCount`.
  */
-export function gibRule(max = 1023, label = 'Size'): FieldRule {
+export function gibRule(max: number, label = 'Size'): FieldRule {
   return {
     schema: v.pipe(
       v.string(),
