@@ -80,8 +80,16 @@ export const lists = {
   sledPhysicalDisks: list(kinds.physicalDisk, 'sledPhysicalDiskList', onSled),
 } as const
 
-/** A tab's table: the whole list in one page of this size (none of them comes near it). */
+/**
+ * A tab's table or a form's picker: the whole list in one page of this size (none comes near it).
+ * Every such read, and the prefetch of the route that shows it, uses this limit, so one list is one
+ * cache entry, read once and shared (the instance create form and the disk forms offer the same disks).
+ */
 export const TABLE_LIMIT = 100
+/** A form's picker's read of a list: `{ query: { project, ...PICK } }`. */
+export const PICK = { limit: TABLE_LIMIT } as const
+/** Every item at once, where a screen needs them all (utilization's sleds and silos, access's users). */
+export const ALL = { limit: 1000 } as const
 
 export interface TableSource<N extends ListOperationName> {
   /** What a row is: the table's heading, empty state and each write's words. */

@@ -15,7 +15,13 @@ import type { ComponentType, ReactNode } from 'react'
 import { prefetchList, prefetchResource, warmList, warmResource } from '../storage'
 import type { ApiParams, ListOperationName, OperationName } from './api/types'
 import { AlertIcon, ChartIcon, ServerIcon, SettingsIcon, UserIcon } from './components/icons'
-import { type ListPosition, listPosition, lists, tables, views } from './lists'
+import { ALL, type ListPosition, listPosition, lists, PICK, TABLE_LIMIT, tables, views } from './lists'
+import {
+  instanceAntiAffinityParams,
+  instanceDisksParams,
+  instanceExternalIpsParams,
+  instanceNicsParams,
+} from './pages/project/instance/queries'
 import { S } from './strings'
 import { type Kind, kinds } from './ui/kinds'
 
@@ -71,6 +77,7 @@ const listNav = (section: NavSection, kind: Kind) => ({ section, label: kind.man
 const param = (name: string) => (p: Params) => p[name] ?? ''
 /** The project and VPC of a route under a VPC, as the VPC screens' queries name them. */
 const vpcRef = (p: Params) => ({ project: p.project ?? '', vpc: p.vpc ?? '' })
+const instanceOf = (p: Params) => ({ project: p.project ?? '', instance: p.instance ?? '' })
 
 export const routeTree = [
   // Spec section 2: the root index redirects to /projects.
@@ -174,11 +181,7 @@ export const routeTree = [
                     path: 'storage',
                     crumb: 'Storage',
                     page: () => import('./pages/project/instance/StorageTab'),
-                    prefetch: (p, read) =>
-                      read.list('instanceDiskList', {
-                        path: { instance: p.instance ?? '' },
-                        query: { project: p.project ?? '', limit: 50 },
-                      }),
+                    prefetch: (p, read) => read.list('instanceDiskList', instanceDisksParams(instanceOf(p))),
                   },
                   {
                     name: 'instanceNetworking',
@@ -186,10 +189,8 @@ export const routeTree = [
                     crumb: 'Networking',
                     page: () => import('./pages/project/instance/NetworkingTab'),
                     prefetch: (p, read) => {
-                      const project = p.project ?? ''
-                      const instance = p.instance ?? ''
-                      read.list('instanceNetworkInterfaceList', { query: { project, instance, limit: 50 } })
-                      read.list('instanceExternalIpList', { path: { instance }, query: { project } })
+                      read.list('instanceNetworkInterfaceList', instanceNicsParams(instanceOf(p)))
+                      read.list('instanceExternalIpList', instanceExternalIpsParams(instanceOf(p)))
                     },
                   },
                   {
@@ -212,10 +213,7 @@ export const routeTree = [
                         crumb: 'Disk',
                         page: () => import('./pages/project/instance/metrics/DiskMetrics'),
                         prefetch: (p, read) =>
-                          read.list('instanceDiskList', {
-                            path: { instance: p.instance ?? '' },
-                            query: { project: p.project ?? '', limit: 50 },
-                          }),
+                          read.list('instanceDiskList', instanceDisksParams(instanceOf(p))),
                       },
                       {
                         name: 'instanceMetricsNetwork',
@@ -223,9 +221,7 @@ export const routeTree = [
                         crumb: 'Network',
                         page: () => import('./pages/project/instance/metrics/NetworkMetrics'),
                         prefetch: (p, read) =>
-                          read.list('instanceNetworkInterfaceList', {
-                            query: { project: p.project ?? '', instance: p.instance ?? '', limit: 50 },
-                          }),
+                          read.list('instanceNetworkInterfaceList', instanceNicsParams(instanceOf(p))),
                       },
                     ],
                   },
@@ -241,10 +237,7 @@ export const routeTree = [
                     crumb: 'Settings',
                     page: () => import('./pages/project/instance/SettingsTab'),
                     prefetch: (p, read) =>
-                      read.list('instanceAntiAffinityGroupList', {
-                        path: { instance: p.instance ?? '' },
-                        query: { project: p.project ?? '', limit: 50 },
-                      }),
+                      read.list('instanceAntiAffinityGroupList', instanceAntiAffinityParams(instanceOf(p))),
                   },
                 ],
               },
@@ -276,9 +269,9 @@ export const routeTree = [
                 // The form's pickers: the project's snapshots, its images and the silo's images.
                 prefetch: (p, read) => {
                   const project = p.project ?? ''
-                  read.list('snapshotList', { query: { project, limit: 100 } })
-                  read.list('imageList', { query: { project, limit: 100 } })
-                  read.list('imageList', { query: { limit: 100 } })
+                  read.list('snapshotList', { query: { project, ...PICK } })
+                  read.list('imageList', { query: { project, ...PICK } })
+                  read.list('imageList', { query: PICK })
                 },
                 page: () => import('./pages/project/DisksPage').then((m) => ({ default: m.DiskCreateRoute })),
               },
@@ -759,7 +752,10 @@ export const routeTree = [
                 crumb: S.crumbs.ipPools,
                 page: () => import('./pages/system/silo/SiloIpPoolsTab'),
                 prefetch: (p, read) =>
-                  read.list('siloIpPoolList', { path: { silo: p.silo ?? '' }, query: { limit: 100 } }),
+                  read.list('siloIpPoolList', {
+                    path: { silo: p.silo ?? '' },
+                    query: { limit: TABLE_LIMIT },
+                  }),
               },
               {
                 name: 'siloQuotas',
@@ -797,8 +793,8 @@ export const routeTree = [
         crumb: 'Utilization',
         page: () => import('./pages/system/UtilizationPage'),
         prefetch: (_, read) => {
-          read.list('sledList', { query: { limit: 1000 } })
-          read.list('siloUtilizationList', { query: { limit: 1000 } })
+          read.list('sledList', { query: ALL })
+          read.list('siloUtilizationList', { query: ALL })
         },
         nav: { section: 'system', label: 'Utilization', icon: <ChartIcon /> },
       },
@@ -925,8 +921,11 @@ export const routeTree = [
                 crumb: 'Linked silos',
                 page: () => import('./pages/system/ip-pool/PoolSilosTab'),
                 prefetch: (p, read) => {
-                  read.list('systemIpPoolSiloList', { path: { pool: p.pool ?? '' }, query: { limit: 100 } })
-                  read.list('siloList', { query: { limit: 100 } })
+                  read.list('systemIpPoolSiloList', {
+                    path: { pool: p.pool ?? '' },
+                    query: { limit: TABLE_LIMIT },
+                  })
+                  read.list('siloList', { query: { limit: TABLE_LIMIT } })
                 },
               },
             ],

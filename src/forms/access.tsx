@@ -31,6 +31,7 @@ import {
 import { CacheStatus } from '../components/CacheStatus'
 import { FormError } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
+import { ALL } from '../lists'
 import { T } from '../strings'
 import { QueryError } from '../ui/QueryError'
 import {
@@ -188,8 +189,8 @@ function useWriteAccess(
 export function AccessScreen({ level, scopeLabel, policy, inherited, io, roles }: AccessScreenProps) {
   const [pathname, navigate] = useLocation()
   const search = new URLSearchParams(useSearch())
-  const users = useList('userList', { query: { limit: 1000 } })
-  const groups = useList('groupList', { query: { limit: 1000 } })
+  const users = useList('userList', { query: ALL })
+  const groups = useList('groupList', { query: ALL })
   const { userId, groupIds, reason, myRole, known } = useWriteAccess(
     level,
     policy.data,

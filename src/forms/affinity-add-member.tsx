@@ -6,12 +6,11 @@
 import { useList } from '../../storage'
 import { useKindReason } from '../hooks/use-action-reason'
 import { performInstanceAction } from '../hooks/use-instance-actor'
+import { PICK } from '../lists'
 import { type AntiAffinityGroup, type GroupMember, memberChoices } from '../pages/project/affinity-actions'
 import { kinds } from '../ui/kinds'
 import { ChooseForm } from './choose-form'
 
-/** The project's instances to choose from (the page size of the other pickers of project resources). */
-const INSTANCE_PAGE = 100
 const CHOOSE = 'Choose an instance'
 
 export function AddMemberForm({
@@ -26,7 +25,7 @@ export function AddMemberForm({
   onDismiss: () => void
 }) {
   const reason = useKindReason(kinds.antiAffinityGroup, 'changing an anti-affinity group')
-  const instances = useList('instanceList', { query: { project, limit: INSTANCE_PAGE } }).data?.items
+  const instances = useList('instanceList', { query: { project, ...PICK } }).data?.items
   const choices = instances && memberChoices(instances, members)
   // Nothing to pick: the submit says why (the machine's refusal, or every instance is in already).
   const nothing =

@@ -31,6 +31,7 @@ import {
 } from '../hooks/use-bulk-upload'
 import { FormError } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
+import { PICK } from '../lists'
 import { UPLOAD_T } from '../strings'
 import { formatBytes, GiB } from '../util/bytes'
 import {
@@ -140,9 +141,6 @@ const choosePlaceholder = (items: readonly unknown[] | undefined, what: string, 
       ? `Choose ${what === 'image' ? 'an' : 'a'} ${what}`
       : none
 
-// The same pages as the instance create form's pickers, so both share their cache entries.
-const LIST = { limit: 100 }
-
 const checkboxRow = css({ display: 'flex', alignItems: 'center', gap: '2', mb: '4', fontSize: 'sm' })
 const note = css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })
 
@@ -154,9 +152,9 @@ export function DiskCreateForm({ project, onDismiss }: { project: string; onDism
 
 function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
   const writeBlocked = useWriteGuard()
-  const snapshots = useList('snapshotList', { query: { project, ...LIST } }).data?.items
-  const projectImages = useList('imageList', { query: { project, ...LIST } }).data?.items
-  const siloImages = useList('imageList', { query: LIST }).data?.items
+  const snapshots = useList('snapshotList', { query: { project, ...PICK } }).data?.items
+  const projectImages = useList('imageList', { query: { project, ...PICK } }).data?.items
+  const siloImages = useList('imageList', { query: PICK }).data?.items
   const images = projectImages && siloImages ? [...projectImages, ...siloImages] : undefined
   const sourceSize = (values: DiskCreateValues) =>
     values.source === 'snapshot'

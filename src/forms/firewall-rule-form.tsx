@@ -15,6 +15,7 @@ import { Button, SideModalForm, TextField } from '../components'
 import { FieldRow, Select } from '../components/FormField'
 import { useKindReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, FormError } from '../hooks/use-form'
+import { PICK } from '../lists'
 import {
   type FirewallRule,
   type HostFilter,
@@ -170,8 +171,6 @@ const addUnique = <T,>(list: readonly T[], item: T, key: (t: T) => string) =>
   list.some((x) => key(x) === key(item)) ? [...list] : [...list, item]
 
 const hostKey = (h: RuleTarget | HostFilter) => `${h.type}:${h.value}`
-
-const LIST = { limit: 100 }
 const KIND_OPTIONS = TARGET_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))
 const PROTOCOL_OPTIONS = PROTOCOLS.map((p) => ({ value: p, label: protocolLabel({ type: p, value: null }) }))
 
@@ -259,7 +258,7 @@ function NameChoice({
   vpc: string
   field: FieldProps
 }) {
-  const query = list.endpoint === 'vpcSubnetList' ? { project, vpc, ...LIST } : { project, ...LIST }
+  const query = list.endpoint === 'vpcSubnetList' ? { project, vpc, ...PICK } : { project, ...PICK }
   const items = useList(list.endpoint, { query } as never).data?.items as { name: string }[] | undefined
   return (
     <Select

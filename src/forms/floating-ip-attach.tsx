@@ -3,6 +3,7 @@
 // A failed attach keeps the choice and shows the catalogue's message.
 import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
+import { PICK } from '../lists'
 import { ChooseForm } from './choose-form'
 import { attachableInstances, attachFloatingIpTo } from './floating-ip'
 
@@ -20,7 +21,7 @@ export function FloatingIpAttachForm({
   disabledReason: string | undefined
   onDismiss: () => void
 }) {
-  const listed = useList('instanceList', { query: { project, limit: 100 } }).data?.items
+  const listed = useList('instanceList', { query: { project, ...PICK } }).data?.items
   return (
     <ChooseForm
       id="floating-ip-attach"

@@ -7,6 +7,7 @@ import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
 import { Select, TextField } from '../components'
 import { useKindReason } from '../hooks/use-action-reason'
+import { PICK } from '../lists'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
@@ -22,7 +23,7 @@ import {
 import { createOrLoadForm } from './when-loaded'
 
 /** The page of pools the instance forms read too: one cache entry for all of them. */
-const POOLS = { query: { limit: 100 } }
+const POOLS = { query: PICK }
 
 type Props = { project: string; onDismiss: () => void }
 

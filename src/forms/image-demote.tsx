@@ -5,11 +5,9 @@
 import { mutate, useList } from '../../storage'
 import type { Image } from '../api/types'
 import { useKindReason } from '../hooks/use-action-reason'
+import { ALL } from '../lists'
 import { kinds } from '../ui/kinds'
 import { ChooseForm } from './choose-form'
-
-/** Enough for a silo's projects in one pick list (the API's largest page). */
-const PROJECT_LIMIT = 1000
 
 export const demoteImage = (image: Image, project: string) =>
   mutate(
@@ -22,7 +20,7 @@ export function ImageDemoteForm({ image, onDismiss }: { image: Image; onDismiss:
   // The mock and the API: demoting needs a silo collaborator (and a collaborator of the project, which
   // a silo collaborator is).
   const reason = useKindReason(kinds.siloImage, 'demoting an image')
-  const projects = useList('projectList', { query: { limit: PROJECT_LIMIT } }).data?.items
+  const projects = useList('projectList', { query: ALL }).data?.items
   return (
     <ChooseForm
       id="image-demote"

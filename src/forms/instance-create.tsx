@@ -27,6 +27,7 @@ import { FormErrorSummary } from '../components/SideModal'
 import { toast } from '../components/toast-queue'
 import { useKindReason } from '../hooks/use-action-reason'
 import { FormError, useForm } from '../hooks/use-form'
+import { PICK } from '../lists'
 import { paths } from '../paths'
 import { kinds } from '../ui/kinds'
 import { formatBytes } from '../util/bytes'
@@ -52,7 +53,6 @@ import {
 } from './instance-values'
 import { VpcSubnetFields } from './vpc-subnet-fields'
 
-const LIST = { limit: 100 }
 const BOOT_SOURCES = [
   { value: 'siloImage', label: 'Silo image' },
   { value: 'projectImage', label: 'Project image' },
@@ -163,12 +163,12 @@ export function InstanceCreateForm({ project }: { project: string }) {
   const [, navigate] = useLocation()
   const reason = useKindReason(kinds.instance, 'creating instances')
 
-  const siloImages = useList('imageList', { query: LIST }).data?.items
-  const projectImages = useList('imageList', { query: { project, ...LIST } }).data?.items
-  const projectDisks = useList('diskList', { query: { project, ...LIST } }).data?.items
-  const sshKeys = useList('currentUserSshKeyList', { query: LIST }).data?.items
-  const pools = useList('ipPoolList', { query: LIST }).data?.items
-  const floating = useList('floatingIpList', { query: { project, ...LIST } }).data?.items
+  const siloImages = useList('imageList', { query: PICK }).data?.items
+  const projectImages = useList('imageList', { query: { project, ...PICK } }).data?.items
+  const projectDisks = useList('diskList', { query: { project, ...PICK } }).data?.items
+  const sshKeys = useList('currentUserSshKeyList', { query: PICK }).data?.items
+  const pools = useList('ipPoolList', { query: PICK }).data?.items
+  const floating = useList('floatingIpList', { query: { project, ...PICK } }).data?.items
 
   const detached = (projectDisks ?? []).filter((d) => d.state.state === 'detached')
   const freeFloating = floating?.filter((f) => !f.instanceId)

@@ -6,7 +6,7 @@ import { mutate } from '../../storage'
 import { toUserError } from '../api/errors'
 import type { ApiResponse, ApiResult, OperationName, Schema } from '../api/types'
 import { toast } from '../components/toast-queue'
-import { views } from '../lists'
+import { TABLE_LIMIT, views } from '../lists'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
 import { ipRangeError, parseIp } from './validation'
@@ -19,17 +19,14 @@ export type IpVersion = Schema<'IpVersion'>
 export type IpPoolType = Schema<'IpPoolType'>
 export type IpRange = Schema<'IpRange'>
 
-/** One page is enough for a pool's ranges and links, and a silo's pools (tens at most on a rack). */
-export const TAB_LIMIT = 100
-
 // The keys every reader shares (the pages, the forms and the routes' prefetch: routes.ip-pools.test.ts).
 export const poolViewParams = (pool: string) => views.ipPool.params({ pool })
 export const poolUtilizationParams = (pool: string) => ({ path: { pool } })
-export const poolSilosParams = (pool: string) => ({ path: { pool }, query: { limit: TAB_LIMIT } })
-export const siloPoolsParams = (silo: string) => ({ path: { silo }, query: { limit: TAB_LIMIT } })
+export const poolSilosParams = (pool: string) => ({ path: { pool }, query: { limit: TABLE_LIMIT } })
+export const siloPoolsParams = (silo: string) => ({ path: { silo }, query: { limit: TABLE_LIMIT } })
 /** The link form's choices: every silo, every pool. */
-export const allSilosParams = { query: { limit: TAB_LIMIT } }
-export const allPoolsParams = { query: { limit: TAB_LIMIT } }
+export const allSilosParams = { query: { limit: TABLE_LIMIT } }
+export const allPoolsParams = { query: { limit: TABLE_LIMIT } }
 
 export const VERSION_LABELS: Record<IpVersion, string> = { v4: 'IPv4', v6: 'IPv6' }
 export const POOL_TYPE_LABELS: Record<IpPoolType, string> = { unicast: 'Unicast', multicast: 'Multicast' }

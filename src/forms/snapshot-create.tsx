@@ -8,6 +8,7 @@ import { mutate, useList } from '../../storage'
 import type { Disk } from '../api/types'
 import { Select, SideModalForm } from '../components'
 import { useKindReason } from '../hooks/use-action-reason'
+import { PICK } from '../lists'
 import { kinds } from '../ui/kinds'
 import { diskRowRefusal } from '../ui/row-state'
 import { formatBytes } from '../util/bytes'
@@ -15,9 +16,6 @@ import { generateName } from '../util/names'
 import { NameAndDescription } from './fields'
 import { useSideForm } from './side-form'
 import { chosen, NAME } from './validation'
-
-/** The project's disks, read with the key the instance forms use, so all share one cache entry. */
-const PROJECT_DISKS = { limit: 100 }
 
 /** The disks the disk machine allows to snapshot now. */
 export const snapshottableDisks = (disks: readonly Disk[]): Disk[] =>
@@ -39,7 +37,7 @@ const createSnapshot = (project: string, body: Values) =>
 export function SnapshotCreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
   // The mock (like the platform) lets project collaborators or stronger take snapshots.
   const reason = useKindReason(kinds.snapshot, 'creating a snapshot')
-  const disks = useList('diskList', { query: { project, ...PROJECT_DISKS } }).data?.items
+  const disks = useList('diskList', { query: { project, ...PICK } }).data?.items
   const options = disks && snapshottableDisks(disks)
   const suggestion = useRef('')
   const { form, modal } = useSideForm({

@@ -6,6 +6,7 @@
 import { mutate, useList } from '../../storage'
 import { Select, SideModalForm, TextField } from '../components'
 import type { FieldProps } from '../hooks/use-form'
+import { PICK } from '../lists'
 import {
   type Subnet,
   type SubnetValues,
@@ -34,7 +35,7 @@ export const SubnetForm = createOrLoadForm(
 
 /** The VPC's custom routers by id; none is an option too (the system router alone). */
 function RouterSelect({ project, vpc, field }: VpcRef & { field: FieldProps }) {
-  const routers = useList('vpcRouterList', { query: { project, vpc, limit: 100 } }).data?.items
+  const routers = useList('vpcRouterList', { query: { project, vpc, ...PICK } }).data?.items
   return (
     <Select
       label="Custom router"

@@ -4,11 +4,10 @@
 import { useList } from '../../storage'
 import { Select } from '../components/FormField'
 import type { FieldProps } from '../hooks/use-form'
-
-const LIST = { limit: 100 }
+import { PICK } from '../lists'
 
 function SubnetSelect({ project, vpc, field }: { project: string; vpc: string; field: FieldProps }) {
-  const subnets = useList('vpcSubnetList', { query: { project, vpc, ...LIST } }).data?.items
+  const subnets = useList('vpcSubnetList', { query: { project, vpc, ...PICK } }).data?.items
   return (
     <Select
       label="Subnet"
@@ -34,7 +33,7 @@ export function VpcSubnetFields({
   /** The chosen VPC; the caller sets it and clears the subnet. */
   onVpc: (vpc: string) => void
 }) {
-  const vpcs = useList('vpcList', { query: { project, ...LIST } }).data?.items
+  const vpcs = useList('vpcList', { query: { project, ...PICK } }).data?.items
   return (
     <>
       <Select

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { ResourceLink } from '../../components/ResourceLink'
 import { type Column, Table } from '../../components/Table'
 import { Tooltip } from '../../components/Tooltip'
+import { ALL } from '../../lists'
 import { paths } from '../../paths'
 import { ResourceFallback } from '../../ui/ResourceFallback'
 import { type CapacityEstimate, capacityDerivation, capacityEstimate } from '../../util/capacity'
@@ -23,7 +24,7 @@ import { UtilizationCharts } from '../utilization/UtilizationCharts'
 type SiloUtilization = Schema<'SiloUtilization'>
 
 // Every sled and every silo in one request each: the totals and the estimate need all of them.
-const ALL = { query: { limit: 1000 } }
+const EVERY = { query: ALL }
 
 const heading = css({ fontSize: 'md', fontWeight: 'semibold' })
 const headingRow = css({ display: 'flex', alignItems: 'center', gap: '3', mb: '3' })
@@ -74,8 +75,8 @@ function HowEstimated({ estimate }: { estimate: CapacityEstimate | undefined }) 
 }
 
 export default function SystemUtilizationPage() {
-  const sleds = useList('sledList', ALL)
-  const silos = useList('siloUtilizationList', ALL)
+  const sleds = useList('sledList', EVERY)
+  const silos = useList('siloUtilizationList', EVERY)
   const [silo, setSilo] = useSearchParam('silo')
   const rows = silos.data?.items
   const estimate = sleds.data && capacityEstimate(sleds.data.items)

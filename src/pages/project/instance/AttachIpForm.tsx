@@ -1,6 +1,7 @@
 // Attach an external IP to an instance: an ephemeral one from a pool of the silo (blank: the silo's
 // default pool, as in the instance create form), or one of the project's unattached floating IPs.
 import { useList } from '../../../../storage'
+import { PICK } from '../../../lists'
 import { type ChooseFormCommon, InstanceChoice } from './choose'
 import {
   attachEphemeralIp,
@@ -10,12 +11,9 @@ import {
   unicastPools,
 } from './networking-actions'
 
-/** The instance create form's page of pools and floating IPs: both forms share one cache entry. */
-const LIST = { limit: 100 }
-
 export function EphemeralIpForm(common: ChooseFormCommon) {
   const { instance } = common
-  const pools = useList('ipPoolList', { query: LIST }).data?.items
+  const pools = useList('ipPoolList', { query: PICK }).data?.items
   const offered = pools && unicastPools(pools)
   return (
     <InstanceChoice
@@ -34,7 +32,7 @@ export function EphemeralIpForm(common: ChooseFormCommon) {
 
 export function FloatingIpForm({ project, ...common }: ChooseFormCommon & { project: string }) {
   const { instance } = common
-  const floating = useList('floatingIpList', { query: { project, ...LIST } }).data?.items
+  const floating = useList('floatingIpList', { query: { project, ...PICK } }).data?.items
   return (
     <InstanceChoice
       {...common}

@@ -11,6 +11,7 @@ import { NameAndDescription } from '../../../forms/fields'
 import { useSideForm } from '../../../forms/side-form'
 import { NAME } from '../../../forms/validation'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
+import { PICK } from '../../../lists'
 import { formatBytes } from '../../../util/bytes'
 import { type ChooseFormCommon, InstanceChoice } from './choose'
 import { attachableDisks } from './storage-actions'
@@ -20,12 +21,9 @@ type FormProps = ChooseFormCommon & { project: string }
 
 const attach = (instance: Instance, disk: string) => performInstanceAction(instance, 'ATTACH_DISK', { disk })
 
-/** The project's disks, read with the instance create form's key, so both share one cache entry. */
-const PROJECT_DISKS = { limit: 100 }
-
 export function AttachDiskForm({ project, ...common }: FormProps) {
   const { instance } = common
-  const disks = useList('diskList', { query: { project, ...PROJECT_DISKS } }).data?.items
+  const disks = useList('diskList', { query: { project, ...PICK } }).data?.items
   return (
     <InstanceChoice
       {...common}
