@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createClient } from '@hey-api/openapi-ts'
 import openapiTS, { astToString } from 'openapi-typescript'
+import { camelKey } from './casing'
 
 type Spec = {
   info: { version: string }
@@ -42,7 +43,6 @@ const header = (what: string) =>
   ].join('\n')
 writeFileSync(`${outDir}/nexus.ts`, `${header('openapi-typescript')}\n${astToString(ast)}`)
 
-const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 const pascal = (id: string) => id.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())
 
 // Response-schema groups. Most operations are grouped by their OpenAPI tag (one tag is one area of the
@@ -172,7 +172,7 @@ for (const [path, item] of Object.entries(spec.paths)) {
     const sortsByName = sortModes(op).includes('name_ascending')
     if (group) groups.set(group, [...(groups.get(group) ?? []), op.operationId])
     rows.push(
-      `  ${camel(op.operationId)}: { id: '${op.operationId}', method: '${method.toUpperCase()}', path: '${path}'${
+      `  ${camelKey(op.operationId)}: { id: '${op.operationId}', method: '${method.toUpperCase()}', path: '${path}'${
         bodyType ? `, body: '${bodyType}'` : ''
       }${untyped ? ', untyped: true' : ''}${group ? `, schemas: '${group}'` : ''}${sortsByName ? ', sortsByName: true' : ''} },`,
     )
@@ -219,7 +219,7 @@ for (const group of sortedGroups) {
       body.join('\n\n').replace(/^(?=.)/gm, '  '),
       '',
       '  return {',
-      ...ids.map((id) => `    ${camel(id)}: ${responseSchemaName(id)},`),
+      ...ids.map((id) => `    ${camelKey(id)}: ${responseSchemaName(id)},`),
       '  }',
       '}',
       '',

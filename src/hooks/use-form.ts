@@ -4,6 +4,7 @@
 // through SideModalForm; a full-page form spreads `formProps` on its own <form>.
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { OfflineError } from '../../storage'
+import { camelKey, snakeKey } from '../api/casing'
 import { toUserError } from '../api/errors'
 import type { ApiFailure, ApiResult } from '../api/types'
 import { check, type FieldRule } from '../forms/validation'
@@ -81,7 +82,6 @@ export interface Form<V extends FormValues> {
 }
 
 const FIELD_PATH = /^unable to parse (?:JSON )?body:\s*([A-Za-z_]\w*)/i
-const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -91,10 +91,9 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  */
 export function fieldOfMessage(message: string, fields: readonly string[]): string | undefined {
   const path = FIELD_PATH.exec(message)?.[1]
-  if (path && fields.includes(camel(path))) return camel(path)
+  if (path && fields.includes(camelKey(path))) return camelKey(path)
   const named = fields.filter((f) => {
-    const snake = f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-    return new RegExp(`\\b(${escapeRe(words(f))}|${escapeRe(snake)})\\b`, 'i').test(message)
+    return new RegExp(`\\b(${escapeRe(words(f))}|${escapeRe(snakeKey(f))})\\b`, 'i').test(message)
   })
   return named.length === 1 ? named[0] : undefined
 }

@@ -5,8 +5,8 @@
 // every other view of the instance (the list row) agrees.
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { isTransitional, POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
-import type { Instance, InstanceState } from '../../../api/types'
+import { isTransitional } from '../../../../machines/instance.states'
+import type { Instance } from '../../../api/types'
 import { Badge } from '../../../components'
 import { Detail, Details, monoValue } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
@@ -15,13 +15,12 @@ import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import { instanceBadgeColor } from '../../../ui/badges'
+import { instanceIsMoving } from '../../../ui/row-state'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime, formatDuration } from '../../../util/date'
 import { ExternalIps } from './ExternalIps'
 import { InstanceActions } from './InstanceActions'
 import { PrimaryVpc } from './names'
-
-const polled = (i: Instance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.runState)
 
 /** Re-renders every `ms`, so a "time in state" keeps counting between polls. */
 function useNow(ms: number): number {
@@ -78,7 +77,7 @@ function InstanceView({ project, instance }: { project: string; instance: string
   return (
     <ResourcePage
       resource={views.instance}
-      isMoving={polled}
+      isMoving={instanceIsMoving}
       actions={(data) => <InstanceActions project={project} instance={data} />}
       tabs={() => [
         { label: 'Storage', href: paths.instanceStorage(ref) },

@@ -10,15 +10,14 @@ import { Terminal } from '@xterm/xterm'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
-import { POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
 import { useConnectivity, useResource, useResourcePoll } from '../../../../storage'
-import type { Instance, InstanceState } from '../../../api/types'
 import { Badge, Button, EmptyState, InstancesIcon, PageHeader } from '../../../components'
 import { InstanceGuard } from '../../../layouts/InstanceGuard'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import { T } from '../../../strings'
 import { ResourceFallback } from '../../../ui/ResourceFallback'
+import { instanceIsMoving } from '../../../ui/row-state'
 import { instanceViewParams } from './queries'
 import { availableHeight, cellSize, fitGrid } from './serial-fit'
 import {
@@ -32,8 +31,6 @@ import {
   serialStreamUrl,
 } from './serial-status'
 import { openWithConstructedStyles } from './serial-xterm-styles'
-
-const polled = (i: Instance) => (POLLED_INSTANCE_STATES as readonly InstanceState[]).includes(i.runState)
 
 /** The main area's bottom padding (AuthLayout: py 5): the terminal ends that far above the window's edge. */
 const BOTTOM_GAP_PX = 20
@@ -194,7 +191,7 @@ function SerialTerminal({ project, instance, name }: { project: string; instance
 
 function SerialConsole({ project, instance }: { project: string; instance: string }) {
   const view = useResource('instanceView', instanceViewParams({ project, instance }))
-  useResourcePoll(view, polled)
+  useResourcePoll(view, instanceIsMoving)
   const data = view.data
   const ref = { project, instance }
   const name = data?.name ?? instance
