@@ -893,7 +893,8 @@ describe('resume points belong to the signed-in user', () => {
     const hook = await import('../src/hooks/use-bulk-upload')
     hook.saveUpload(saved('nobody', 'fp-2'))
     expect(hook.resumableUploads('p', 'fp-2')).toEqual([])
-    expect([...store.keys()].filter((k) => k.startsWith(hook.UPLOADS_KEY_PREFIX))).toEqual([])
+    const { UPLOADS_KEY_PREFIX } = await import('../src/session')
+    expect([...store.keys()].filter((k) => k.startsWith(UPLOADS_KEY_PREFIX))).toEqual([])
   })
 
   it('drops the old shared key on first use, without migrating it', async () => {

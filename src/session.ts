@@ -12,8 +12,8 @@ const LAST_USER_KEY = 'rack-console:last-user'
 export const PENDING_LOGOUT_KEY = 'rack-console:pending-logout'
 /** Resume points of image uploads (use-bulk-upload.ts), per user: `rack-console:uploads:<userId>`. */
 export const UPLOADS_KEY_PREFIX = 'rack-console:uploads'
-/** The single-key store of upload resume points before they were kept per user. */
-const LEGACY_UPLOADS_KEY = 'rack-console:disk-uploads'
+/** The single-key store of upload resume points before they were kept per user (not migrated). */
+export const LEGACY_UPLOADS_KEY = 'rack-console:disk-uploads'
 /**
  * A browser-session cookie (no Expires or Max-Age) naming the user whose /v1/me this browser session
  * has seen. It ends when the browser session does, like a session cookie, so its absence at start

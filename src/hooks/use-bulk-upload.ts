@@ -48,7 +48,7 @@ import { api } from '../api/client'
 import { alreadyExistsMessage, toUserError } from '../api/errors'
 import type { ApiResult, Disk, OperationName } from '../api/types'
 import { toast } from '../components'
-import { rememberedScope } from '../session'
+import { LEGACY_UPLOADS_KEY, rememberedScope, UPLOADS_KEY_PREFIX } from '../session'
 import { T } from '../strings'
 import { bytesToBase64, padToBlock } from '../util/base64'
 import { GiB } from '../util/bytes'
@@ -82,10 +82,6 @@ export type SavedUpload = UploadTarget & {
   savedAt: number
 }
 
-/** Every key of saved uploads starts with this (sign-out wipes them all). */
-export const UPLOADS_KEY_PREFIX = 'rack-console:uploads'
-/** Before resume points were per user; its entries are not migrated (they lack a whole-file hash). */
-export const LEGACY_UPLOADS_KEY = 'rack-console:disk-uploads'
 const storeKey = (t: { project: string; name: string }) => `${t.project}/${t.name}`
 
 let legacyDropped = false
