@@ -155,6 +155,12 @@ function view<N extends OperationName>(
 
 const project = (route: Params) => ({ project: route.project ?? '' })
 
+/** An anti-affinity group's members, its page's table, in one page: the API caps a group at 32. */
+export const memberListParams = (project: string, antiAffinityGroup: string) => ({
+  path: { antiAffinityGroup },
+  query: { project, limit: 50 },
+})
+
 export const views = {
   instance: view(kinds.instance, 'instanceView', (route) => ({
     path: { instance: route.instance ?? '' },

@@ -15,7 +15,17 @@ import type { ComponentType, ReactNode } from 'react'
 import { prefetchList, prefetchResource, warmList, warmResource } from '../storage'
 import type { ApiParams, ListOperationName, OperationName } from './api/types'
 import { AlertIcon, ChartIcon, ServerIcon, SettingsIcon, UserIcon } from './components/icons'
-import { ALL, type ListPosition, listPosition, lists, PICK, TABLE_LIMIT, tables, views } from './lists'
+import {
+  ALL,
+  type ListPosition,
+  listPosition,
+  lists,
+  memberListParams,
+  PICK,
+  TABLE_LIMIT,
+  tables,
+  views,
+} from './lists'
 import {
   instanceAntiAffinityParams,
   instanceDisksParams,
@@ -77,7 +87,8 @@ const listNav = (section: NavSection, kind: Kind) => ({ section, label: kind.man
 const param = (name: string) => (p: Params) => p[name] ?? ''
 /** The project and VPC of a route under a VPC, as the VPC screens' queries name them. */
 const vpcRef = (p: Params) => ({ project: p.project ?? '', vpc: p.vpc ?? '' })
-const instanceOf = (p: Params) => ({ project: p.project ?? '', instance: p.instance ?? '' })
+/** The project and instance of a route under an instance, as the instance page's queries name them. */
+const instanceRef = (p: Params) => ({ project: p.project ?? '', instance: p.instance ?? '' })
 
 export const routeTree = [
   // Spec section 2: the root index redirects to /projects.
@@ -181,7 +192,7 @@ export const routeTree = [
                     path: 'storage',
                     crumb: 'Storage',
                     page: () => import('./pages/project/instance/StorageTab'),
-                    prefetch: (p, read) => read.list('instanceDiskList', instanceDisksParams(instanceOf(p))),
+                    prefetch: (p, read) => read.list('instanceDiskList', instanceDisksParams(instanceRef(p))),
                   },
                   {
                     name: 'instanceNetworking',
@@ -189,8 +200,8 @@ export const routeTree = [
                     crumb: 'Networking',
                     page: () => import('./pages/project/instance/NetworkingTab'),
                     prefetch: (p, read) => {
-                      read.list('instanceNetworkInterfaceList', instanceNicsParams(instanceOf(p)))
-                      read.list('instanceExternalIpList', instanceExternalIpsParams(instanceOf(p)))
+                      read.list('instanceNetworkInterfaceList', instanceNicsParams(instanceRef(p)))
+                      read.list('instanceExternalIpList', instanceExternalIpsParams(instanceRef(p)))
                     },
                   },
                   {
@@ -213,7 +224,7 @@ export const routeTree = [
                         crumb: 'Disk',
                         page: () => import('./pages/project/instance/metrics/DiskMetrics'),
                         prefetch: (p, read) =>
-                          read.list('instanceDiskList', instanceDisksParams(instanceOf(p))),
+                          read.list('instanceDiskList', instanceDisksParams(instanceRef(p))),
                       },
                       {
                         name: 'instanceMetricsNetwork',
@@ -221,7 +232,7 @@ export const routeTree = [
                         crumb: 'Network',
                         page: () => import('./pages/project/instance/metrics/NetworkMetrics'),
                         prefetch: (p, read) =>
-                          read.list('instanceNetworkInterfaceList', instanceNicsParams(instanceOf(p))),
+                          read.list('instanceNetworkInterfaceList', instanceNicsParams(instanceRef(p))),
                       },
                     ],
                   },
@@ -237,7 +248,7 @@ export const routeTree = [
                     crumb: 'Settings',
                     page: () => import('./pages/project/instance/SettingsTab'),
                     prefetch: (p, read) =>
-                      read.list('instanceAntiAffinityGroupList', instanceAntiAffinityParams(instanceOf(p))),
+                      read.list('instanceAntiAffinityGroupList', instanceAntiAffinityParams(instanceRef(p))),
                   },
                 ],
               },
@@ -586,14 +597,11 @@ export const routeTree = [
                 crumb: param('antiAffinityGroup'),
                 page: () => import('./pages/project/AffinityGroupPage'),
                 prefetch: (p, read) => {
-                  const group = p.antiAffinityGroup ?? ''
-                  const project = p.project ?? ''
                   views.antiAffinityGroup.prefetch(p, read)
-                  // The members table's key (affinity-actions.ts memberListParams).
-                  read.list('antiAffinityGroupMemberList', {
-                    path: { antiAffinityGroup: group },
-                    query: { project, limit: 50 },
-                  })
+                  read.list(
+                    'antiAffinityGroupMemberList',
+                    memberListParams(p.project ?? '', p.antiAffinityGroup ?? ''),
+                  )
                 },
                 children: [
                   {

@@ -11,7 +11,7 @@ import { confirmAction } from '../../components/confirm-queue'
 import { Detail, Details } from '../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../components/ResourcePage'
 import { type ActionReason, useKindReason } from '../../hooks/use-action-reason'
-import { views } from '../../lists'
+import { memberListParams, views } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { T } from '../../strings'
@@ -19,13 +19,7 @@ import { type FormRoute, formRoute, overItsPage } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { linkColumn, OpenFormButton, rowMenu } from '../list-table'
-import {
-  type AntiAffinityGroup,
-  deleteGroup,
-  type GroupMember,
-  memberListParams,
-  removeMember,
-} from './affinity-actions'
+import { type AntiAffinityGroup, deleteGroup, type GroupMember, removeMember } from './affinity-actions'
 import { TabTable } from './instance/shared'
 
 // The form loads when first opened.

@@ -13,14 +13,6 @@ export type GroupMember = Schema<'AntiAffinityGroupMember'>['value']
 export const groupViewParams = (project: string, antiAffinityGroup: string) =>
   views.antiAffinityGroup.params({ project, antiAffinityGroup })
 
-/** One page is all a group has: the API caps an anti-affinity group at 32 members. */
-export const MEMBER_LIMIT = 50
-
-export const memberListParams = (project: string, antiAffinityGroup: string) => ({
-  path: { antiAffinityGroup },
-  query: { project, limit: MEMBER_LIMIT },
-})
-
 /** The list and the instance tabs that name groups. */
 export const groupLists = [
   { endpoint: 'antiAffinityGroupList' as const },

@@ -1,5 +1,5 @@
-// The reads of the instance page, one params builder per view. The route tree's prefetches must read
-// exactly these keys (a warm read of any other key is wasted): routes.test.ts holds them to it.
+// The reads of the instance page, one params builder per view. The route tree's prefetches call these
+// same builders, so a warm read is always the key the tab reads (routes.test.ts checks the keys).
 import { views } from '../../../lists'
 
 export type InstanceRef = { project: string; instance: string }
