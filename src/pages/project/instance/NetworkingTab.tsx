@@ -33,7 +33,7 @@ import {
   PRIMARY_NIC_REASON,
 } from './networking-actions'
 import { instanceExternalIpsParams, instanceNicsParams, instanceViewParams } from './queries'
-import { mono } from './shared'
+import { INSTANCE_NOT_LOADED, mono } from './shared'
 
 // The forms load when first opened.
 const nicForms = () => import('./NicForm')
@@ -167,18 +167,15 @@ function OpenedForm({
   )
 }
 
-/** Why nothing can be written yet: the machine cannot answer without the instance. */
-const NOT_LOADED = 'The instance is still loading'
-
 function reasonsFor(
   reason: ActionReason,
   instance: Instance | undefined,
   ips: readonly ExternalIp[] | undefined,
 ) {
   return {
-    nic: reason(instance ? instanceRowRefusal(instance, 'UPDATE_NIC') : NOT_LOADED),
-    ip: reason(instance ? null : NOT_LOADED),
-    ephemeral: reason(instance ? ephemeralIpRefusal(ips) : NOT_LOADED),
+    nic: reason(instance ? instanceRowRefusal(instance, 'UPDATE_NIC') : INSTANCE_NOT_LOADED),
+    ip: reason(instance ? null : INSTANCE_NOT_LOADED),
+    ephemeral: reason(instance ? ephemeralIpRefusal(ips) : INSTANCE_NOT_LOADED),
   }
 }
 

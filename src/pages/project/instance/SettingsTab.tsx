@@ -24,7 +24,7 @@ import { AUTO_RESTART_CHOICES, autoRestartPolicyLabel, autoRestartPolicyOf, cool
 import { InstanceListTable } from './instance-list-table'
 import { groupsToJoin, leaveAntiAffinityGroup } from './networking-actions'
 import { INSTANCE_CHILD_LIMIT, instanceAntiAffinityParams, instanceViewParams } from './queries'
-import { section, sectionHeader, sectionHeading } from './shared'
+import { INSTANCE_NOT_LOADED, section, sectionHeader, sectionHeading } from './shared'
 
 type Group = ApiResponse<'instanceAntiAffinityGroupList'>['items'][number]
 
@@ -129,8 +129,8 @@ export default function SettingsTab() {
   const [opened, setOpened] = useState<Opened>(null)
   const i = view.data
   const close = () => setOpened(null)
-  const why = reason(i ? null : 'The instance is still loading')
-  const joinWhy = reason(i ? instanceRowRefusal(i, 'ADD_TO_AFFINITY_GROUP') : 'The instance is still loading')
+  const why = reason(i ? null : INSTANCE_NOT_LOADED)
+  const joinWhy = reason(i ? instanceRowRefusal(i, 'ADD_TO_AFFINITY_GROUP') : INSTANCE_NOT_LOADED)
   return (
     <>
       <section className={section} aria-labelledby={restartHeading}>

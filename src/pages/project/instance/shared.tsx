@@ -15,6 +15,9 @@ export function listStandIn(list: ListState, what: string): ReactNode {
   return errorOrOffline(list, `The ${what} of this instance are not cached on this device yet.`)
 }
 
+/** Why a tab's writes wait: the machine cannot answer without the instance, not read yet. */
+export const INSTANCE_NOT_LOADED = 'The instance is still loading'
+
 export const sectionHeading = css({ fontSize: 'md', fontWeight: 'semibold', mb: '3' })
 export const section = css({ mb: '8' })
 export const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
