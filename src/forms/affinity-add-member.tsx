@@ -7,7 +7,12 @@ import { useList } from '../../storage'
 import { useKindReason } from '../hooks/use-action-reason'
 import { performInstanceAction } from '../hooks/use-instance-actor'
 import { PICK } from '../lists'
-import { type AntiAffinityGroup, type GroupMember, memberChoices } from '../pages/project/affinity-actions'
+import {
+  type AntiAffinityGroup,
+  GROUP_WRITE,
+  type GroupMember,
+  memberChoices,
+} from '../pages/project/affinity-actions'
 import { kinds } from '../ui/kinds'
 import { ChooseForm } from './choose-form'
 
@@ -24,7 +29,7 @@ export function AddMemberForm({
   members: readonly GroupMember[]
   onDismiss: () => void
 }) {
-  const reason = useKindReason(kinds.antiAffinityGroup, 'changing an anti-affinity group')
+  const reason = useKindReason(kinds.antiAffinityGroup, GROUP_WRITE)
   const instances = useList('instanceList', { query: { project, ...PICK } }).data?.items
   const choices = instances && memberChoices(instances, members)
   // Nothing to pick: the submit says why (the machine's refusal, or every instance is in already).

@@ -17,6 +17,7 @@ import { useKindReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, FormError } from '../hooks/use-form'
 import { PICK } from '../lists'
 import {
+  FIREWALL_WRITE,
   type FirewallRule,
   type HostFilter,
   hostLabel,
@@ -451,7 +452,7 @@ export function FirewallRuleForm({
   onDismiss: () => void
 }) {
   const editing = mode.kind === 'edit' ? mode.rule.name : undefined
-  const reason = useKindReason(kinds.vpc, 'changing firewall rules')
+  const reason = useKindReason(kinds.vpc, FIREWALL_WRITE)
   const { form, modal } = useSideForm<RuleFormValues, unknown>({
     id: editing ? 'firewall-rule-edit' : 'firewall-rule-create',
     initial:

@@ -18,6 +18,7 @@ import {
   createIdp,
   IDP_INITIAL,
   IDP_RULES,
+  IDP_WRITE,
   type IdpValues,
   idpProblems,
   idpViewParams,
@@ -71,7 +72,7 @@ const textFields = (
 ]
 
 export function IdpCreateForm({ silo, onDismiss }: { silo: string; onDismiss: () => void }) {
-  const reason = useKindReason(kinds.identityProvider, 'adding an identity provider')
+  const reason = useKindReason(kinds.identityProvider, IDP_WRITE)
   const { form, modal } = useSideForm<IdpValues, ApiResponse<'samlIdentityProviderCreate'>>({
     id: `idp-create-${silo}`,
     initial: IDP_INITIAL,

@@ -6,7 +6,14 @@ import { SideModalForm } from '../components'
 import { useKindReason } from '../hooks/use-action-reason'
 import { kinds } from '../ui/kinds'
 import { useSideForm } from './side-form'
-import { QUOTA_RULES, type QuotaValues, quotaValues, siloViewParams, updateQuotas } from './silo'
+import {
+  QUOTA_RULES,
+  QUOTAS_WRITE,
+  type QuotaValues,
+  quotaValues,
+  siloViewParams,
+  updateQuotas,
+} from './silo'
 import { QuotaFields } from './silo-form'
 import { WhenLoaded } from './when-loaded'
 
@@ -27,7 +34,7 @@ export function SiloQuotasForm({ silo, onDismiss }: Props) {
 }
 
 function QuotasFields({ silo, current, onDismiss }: Props & { current: QuotaValues }) {
-  const reason = useKindReason(kinds.silo, 'changing quotas')
+  const reason = useKindReason(kinds.silo, QUOTAS_WRITE)
   const { form, modal } = useSideForm<QuotaValues>({
     id: 'silo-quotas-edit',
     initial: current,

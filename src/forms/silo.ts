@@ -14,6 +14,11 @@ import { kinds } from '../ui/kinds'
 import { GiB } from '../util/bytes'
 import { check, type FieldRule, required } from './validation'
 
+/** What the identity providers tab's New and the provider form are, in their role reason. */
+export const IDP_WRITE = 'adding an identity provider'
+/** What the quotas tab's Edit and the quotas form are, in their role reason. */
+export const QUOTAS_WRITE = 'changing quotas'
+
 export type Silo = ApiResponse<'siloView'>
 export type SamlProvider = ApiResponse<'samlIdentityProviderView'>
 type FleetRole = Schema<'FleetRole'>

@@ -13,6 +13,7 @@ import { Modal } from '../components/Modal'
 import { toast } from '../components/toast-queue'
 import { useKindReason } from '../hooks/use-action-reason'
 import {
+  POLICY_WRITE,
   PROVISION_POLICIES,
   PROVISION_POLICY_HELP,
   PROVISION_POLICY_LABELS,
@@ -41,7 +42,7 @@ export function SledProvisionPolicyDialog({ sled, onDismiss }: { sled: Sled; onD
   const [choice, setChoice] = useState<ProvisionPolicy>(provisionPolicyOf(sled) ?? 'provisionable')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const reason = useKindReason(kinds.sled, "setting a sled's provision policy")
+  const reason = useKindReason(kinds.sled, POLICY_WRITE)
   const why = reason(provisionPolicyRefusal(sled)) ?? unchangedPolicyReason(sled, choice) ?? undefined
 
   async function save() {

@@ -19,7 +19,13 @@ import { type FormRoute, formRoute, overItsPage } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { linkColumn, OpenFormButton, rowMenu } from '../list-table'
-import { type AntiAffinityGroup, deleteGroup, type GroupMember, removeMember } from './affinity-actions'
+import {
+  type AntiAffinityGroup,
+  deleteGroup,
+  GROUP_WRITE,
+  type GroupMember,
+  removeMember,
+} from './affinity-actions'
 import { TabTable } from './instance/shared'
 
 // The form loads when first opened.
@@ -122,7 +128,7 @@ function Members({
 function GroupView({ project, name }: { project: string; name: string }) {
   // Read with the view, not after it: the URL names the group.
   const members = useList('antiAffinityGroupMemberList', memberListParams(project, name))
-  const reason = useKindReason(kinds.antiAffinityGroup, 'changing an anti-affinity group')
+  const reason = useKindReason(kinds.antiAffinityGroup, GROUP_WRITE)
   return (
     <ResourcePage
       resource={views.antiAffinityGroup}

@@ -6,6 +6,9 @@ import { kinds } from '../../ui/kinds'
 import { instanceRowRefusal } from '../../ui/row-state'
 import { leaveAntiAffinityGroup } from './instance/networking-actions'
 
+/** What a group page's member writes and the add-member form are, in their role reason. */
+export const GROUP_WRITE = 'changing an anti-affinity group'
+
 export type AntiAffinityGroup = Schema<'AntiAffinityGroup'>
 export type GroupMember = Schema<'AntiAffinityGroupMember'>['value']
 

@@ -30,6 +30,7 @@ import { QueryError } from '../../../ui/QueryError'
 import { mono, TabTable } from '../instance/shared'
 import {
   cloneName,
+  FIREWALL_WRITE,
   type FirewallRule,
   hostLabel,
   protocolLabel,
@@ -162,13 +163,11 @@ function ruleMenu(
   ]
 }
 
-const WHAT = 'changing firewall rules'
-
 export default function FirewallRulesTab() {
   const { project, vpc } = useRouteParams('project', 'vpc')
   const view = useResource('vpcFirewallRulesView', rulesParams(project, vpc))
   // Spec: networking writes need the project collaborator role (a limited collaborator may not).
-  const why = useKindReason(kinds.vpc, WHAT)()
+  const why = useKindReason(kinds.vpc, FIREWALL_WRITE)()
   const [, navigate] = useLocation()
   return (
     <>

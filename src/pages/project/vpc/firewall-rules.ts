@@ -7,6 +7,9 @@ import { isOnline, mutate, OfflineError, prefetchResource, readCachedResource } 
 import type { ApiResponse, Schema } from '../../../api/types'
 import { generateName } from '../../../util/names'
 
+/** What the firewall tab's writes and the rule form's submit are, in their role reason. */
+export const FIREWALL_WRITE = 'changing firewall rules'
+
 export type FirewallRule = ApiResponse<'vpcFirewallRulesView'>['rules'][number]
 export type RuleUpdate = Schema<'VpcFirewallRuleUpdate'>
 export type RuleTarget = Schema<'VpcFirewallRuleTarget'>

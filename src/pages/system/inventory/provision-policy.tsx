@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react'
 import type { ActionMenuItem } from '../../../components/ActionMenu'
 import { useKindReason } from '../../../hooks/use-action-reason'
 import { kinds } from '../../../ui/kinds'
-import { provisionPolicyRefusal, type Sled } from './sled'
+import { POLICY_WRITE, provisionPolicyRefusal, type Sled } from './sled'
 
 const Dialog = lazy(() =>
   import('../../../forms/sled-provision-policy').then((m) => ({ default: m.SledProvisionPolicyDialog })),
@@ -15,7 +15,7 @@ export const SET_PROVISION_POLICY = 'Set provision policy'
 
 export function useProvisionPolicyAction() {
   const [sled, setSled] = useState<Sled | null>(null)
-  const reason = useKindReason(kinds.sled, "setting a sled's provision policy")
+  const reason = useKindReason(kinds.sled, POLICY_WRITE)
   const reasonFor = (s: Sled) => reason(provisionPolicyRefusal(s))
   return {
     reasonFor,

@@ -5,6 +5,9 @@ import type { ApiResponse, ListItem, Schema } from '../../../api/types'
 import type { BadgeColor } from '../../../components/Badge'
 import { views } from '../../../lists'
 
+/** What the sled's policy action and its form are, in their role reason. */
+export const POLICY_WRITE = "setting a sled's provision policy"
+
 export type Sled = ApiResponse<'sledView'>
 export type PhysicalDisk = ListItem<'physicalDiskList'>
 export type SledInstance = ListItem<'sledInstanceList'>

@@ -4,6 +4,7 @@
 import type { ListItem } from '../../../api/types'
 import { defineColumns } from '../../../components'
 import { descriptionColumn } from '../../../components/columns'
+import { IDP_WRITE } from '../../../forms/silo'
 import { useKindReason } from '../../../hooks/use-action-reason'
 import { tables } from '../../../lists'
 import { paths } from '../../../paths'
@@ -37,7 +38,7 @@ export const IdpViewRoute: FormRoute = paramsFormRoute(
 
 export default function IdpsTab() {
   const { silo } = useRouteParams('silo')
-  const reason = useKindReason(kinds.identityProvider, 'adding an identity provider')
+  const reason = useKindReason(kinds.identityProvider, IDP_WRITE)
   return (
     <>
       <ListTable

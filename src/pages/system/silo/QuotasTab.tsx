@@ -3,7 +3,7 @@
 // Both reads go through storage, so a second visit paints offline.
 import { useResource } from '../../../../storage'
 import { ChartIcon, defineColumns } from '../../../components'
-import { quotaRows, siloViewParams } from '../../../forms/silo'
+import { QUOTAS_WRITE, quotaRows, siloViewParams } from '../../../forms/silo'
 import { useKindReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
@@ -37,7 +37,7 @@ export default function QuotasTab() {
   const { silo } = useRouteParams('silo')
   const quotas = useResource('siloQuotasView', siloViewParams(silo))
   const utilization = useResource('siloUtilizationView', siloViewParams(silo))
-  const reason = useKindReason(kinds.silo, 'changing quotas')
+  const reason = useKindReason(kinds.silo, QUOTAS_WRITE)
   const empty = emptyOf(quotas, 'quotas of this silo', {
     icon: <ChartIcon />,
     title: 'No quotas',
