@@ -12,7 +12,7 @@ import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { useList } from '../../storage'
 import { Button, SideModalForm, TextField } from '../components'
-import { FieldRow, Select } from '../components/FormField'
+import { FieldRow, Select, WholeNumberField } from '../components/FormField'
 import { useKindReason } from '../hooks/use-action-reason'
 import { type FieldProps, type Form, FormError } from '../hooks/use-form'
 import { PICK } from '../lists'
@@ -374,9 +374,10 @@ function Protocols({ form }: { form: Form<RuleFormValues> }) {
       <Select label="Protocol" options={PROTOCOL_OPTIONS} {...form.field('protocol')} />
       {icmp && (
         <FieldRow>
-          <TextField
+          <WholeNumberField
             label="ICMP type"
-            inputMode="numeric"
+            min={0}
+            max={255}
             description="Optional, 0-255"
             {...form.field('icmpType')}
           />

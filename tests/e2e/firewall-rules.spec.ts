@@ -127,12 +127,24 @@ test.describe('firewall rules', () => {
     await form.getByRole('button', { name: 'Add port' }).click()
     await form.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: 'TCP' })
     await form.getByRole('button', { name: 'Add protocol' }).click()
+    // ICMP with a type (a number field) and a range of codes.
+    await form.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: 'ICMP' })
+    await form.getByRole('spinbutton', { name: 'ICMP type' }).fill('3')
+    await form.getByRole('textbox', { name: 'ICMP code' }).fill('0-4')
+    await form.getByRole('button', { name: 'Add protocol' }).click()
     await expectAccessible(page)
     await form.getByRole('button', { name: 'Add rule' }).click()
     await expect(form).toBeHidden()
     await expect(page.getByText('Firewall rule e2e-web created')).toBeVisible()
     const created = rowOf(page, 'e2e-web')
-    for (const text of ['Instance db1', 'IP network 10.0.0.0/24', '8000-8080', 'TCP', 'enabled'])
+    for (const text of [
+      'Instance db1',
+      'IP network 10.0.0.0/24',
+      '8000-8080',
+      'TCP',
+      'ICMP type 3 code 0-4',
+      'enabled',
+    ])
       await expect(created).toContainText(text)
     let after = await expectOthersUnchanged(page.request, vpc, before, ['e2e-web'])
     expect(pick(after.find((r) => r.name === 'e2e-web') as WireRule)).toEqual({
@@ -146,7 +158,7 @@ test.describe('firewall rules', () => {
       filters: {
         hosts: [{ type: 'ip_net', value: '10.0.0.0/24' }],
         ports: ['8000-8080'],
-        protocols: [{ type: 'tcp' }],
+        protocols: [{ type: 'tcp' }, { type: 'icmp', value: { icmp_type: 3, code: '0-4' } }],
       },
     })
 
