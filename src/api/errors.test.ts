@@ -6,6 +6,7 @@ import {
   NO_GROUP_NOTICE_DOCS_URL,
   shouldShowNoGroupNotice,
   toUserError,
+  unwrap,
 } from './errors'
 import type { ApiFailure } from './types'
 
@@ -171,5 +172,24 @@ describe('no-group notice (spec 6)', () => {
     expect(S.noGroupNotice).toBe(
       'You are not in any groups and have no role on the silo. This usually means the identity provider is not set up correctly.',
     )
+  })
+})
+
+describe('unwrap', () => {
+  it('gives the data of a success', () => {
+    expect(unwrap({ type: 'success', data: { name: 'web' }, response: new Response() })).toEqual({
+      name: 'web',
+    })
+  })
+
+  it('rejects with the catalogue message of the call that failed, named by the failure', () => {
+    // A bare "already exists" is worded from the failed operation, which the failure carries.
+    const clash = (op: 'vpcCreate' | 'diskCreate') => ({
+      ...httpError(400, 'already exists', 'ObjectAlreadyExists'),
+      op,
+    })
+    expect(() => unwrap(clash('vpcCreate'))).toThrow('VPC name already exists')
+    expect(() => unwrap(clash('diskCreate'))).toThrow('Disk name already exists')
+    expect(() => unwrap(httpError(403, 'no', 'Forbidden'))).toThrow(S.notAuthorized)
   })
 })

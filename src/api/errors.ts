@@ -2,7 +2,7 @@
 // message a screen shows and a kind that tells the screen what to do (redirect, not-found page, notice).
 import { S, T } from '../strings'
 import { operations } from './__generated__/operations'
-import type { ApiFailure, OperationName } from './types'
+import type { ApiFailure, ApiResult, OperationName } from './types'
 
 export type UserErrorKind =
   | 'unauthorized' // 401: the app redirects to /login (spec 2)
@@ -86,6 +86,12 @@ const kindOfStatus = (status: number): UserErrorKind =>
           : 'client'
 
 /** Spec 8: the message and kind for a failed call of operation `name`. */
+/** The data of a successful call; otherwise rejects with the catalogue's message for the call that failed. */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.type === 'success') return result.data
+  throw new Error(toUserError(result.op, result).message)
+}
+
 export function toUserError(name: OperationName, result: ApiFailure): UserError {
   if (result.type === 'client_error') {
     const requestId = result.response?.headers.get('x-request-id') ?? undefined

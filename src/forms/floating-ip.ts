@@ -3,8 +3,8 @@
 // allocator of a new one, and the writes, each through storage's `mutate` with every list it changes
 // (the instance page's external IPs show floating IPs too, so they follow an attach or a rename).
 import { mutate } from '../../storage'
+import { unwrap } from '../api/errors'
 import type { ApiParams, FloatingIp, Instance, ListItem, Schema } from '../api/types'
-import { unwrap } from '../hooks/use-instance-actor'
 import { ephemeralPoolSelector, unicastPools } from '../pages/project/instance/networking-actions'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
@@ -106,10 +106,7 @@ export const attachFloatingIpTo = (fip: FloatingIp, instance: Pick<Instance, 'id
 
 /** Rejects with the catalogue's message (the confirm dialog shows it). */
 export async function detachFloatingIp(fip: FloatingIp): Promise<FloatingIp> {
-  return unwrap(
-    'floatingIpDetach',
-    await mutate('floatingIpDetach', { path: { floatingIp: fip.id } }, { invalidates: touched }),
-  )
+  return unwrap(await mutate('floatingIpDetach', { path: { floatingIp: fip.id } }, { invalidates: touched }))
 }
 
 export const deleteFloatingIp = rowDelete(

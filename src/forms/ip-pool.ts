@@ -3,8 +3,8 @@
 // range form's rules (spec section 5's IP rule, one version, non-decreasing, and the pool's version);
 // and every write, each through storage's `mutate` with the cached entries it changes.
 import { mutate } from '../../storage'
-import { toUserError } from '../api/errors'
-import type { ApiResponse, ApiResult, OperationName, Schema } from '../api/types'
+import { unwrap } from '../api/errors'
+import type { ApiResponse, ApiResult, Schema } from '../api/types'
 import { toast } from '../components/toast-queue'
 import { TABLE_LIMIT, views } from '../lists'
 import { rowDelete } from '../ui/delete'
@@ -86,15 +86,10 @@ export function rangeErrors(values: RangeValues, version: IpVersion): Partial<Ra
 // Writes
 
 /** Rejects with the catalogue's message (the confirm dialog shows it) unless the call succeeded. */
-async function orThrow<N extends OperationName, R>(
-  op: N,
-  call: Promise<ApiResult<R>>,
-  done: string,
-): Promise<R> {
-  const r = await call
-  if (r.type !== 'success') throw new Error(toUserError(op, r).message)
+async function orThrow<R>(call: Promise<ApiResult<R>>, done: string): Promise<R> {
+  const data = unwrap(await call)
   toast.success(done)
-  return r.data
+  return data
 }
 
 const poolLists = [{ endpoint: 'systemIpPoolList' as const }]
@@ -148,7 +143,6 @@ export const addRange = (pool: string, { first, last }: RangeValues) =>
 /** Refused while addresses of the range are in use; the rejection carries the server's message. */
 export const removeRange = (pool: string, range: IpPoolRange) =>
   orThrow(
-    'systemIpPoolRangeRemove',
     mutate(
       'systemIpPoolRangeRemove',
       { path: { pool }, body: range.range },
@@ -169,7 +163,6 @@ export const linkPool = ({ pool, silo }: LinkEnds, isDefault: boolean) =>
 /** The silo's previous default pool of that version and type stays linked, no longer the default. */
 export const makeDefault = ({ pool, silo }: LinkEnds, done: string) =>
   orThrow(
-    'systemIpPoolSiloUpdate',
     mutate(
       'systemIpPoolSiloUpdate',
       { path: { pool, silo }, body: { isDefault: true } },
@@ -180,8 +173,4 @@ export const makeDefault = ({ pool, silo }: LinkEnds, done: string) =>
 
 /** Refused while addresses of the pool are in use in the silo. */
 export const unlinkPool = ({ pool, silo }: LinkEnds, done: string) =>
-  orThrow(
-    'systemIpPoolSiloUnlink',
-    mutate('systemIpPoolSiloUnlink', { path: { pool, silo } }, { invalidates: linkLists }),
-    done,
-  )
+  orThrow(mutate('systemIpPoolSiloUnlink', { path: { pool, silo } }, { invalidates: linkLists }), done)

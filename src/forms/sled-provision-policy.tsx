@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { mutate } from '../../storage'
-import { toUserError } from '../api/errors'
+import { unwrap } from '../api/errors'
 import { errorMessage } from '../components/confirm-queue'
 import { RadioGroup } from '../components/FormField'
 import { Modal } from '../components/Modal'
@@ -29,12 +29,13 @@ const OPTIONS = PROVISION_POLICIES.map((value) => ({ value, label: PROVISION_POL
 
 /** PUTs the policy; rejects with the catalogue message when the API refuses. */
 export async function setProvisionPolicy(sled: Sled, state: ProvisionPolicy): Promise<void> {
-  const r = await mutate(
-    'sledSetProvisionPolicy',
-    { path: { sledId: sled.id }, body: { state } },
-    { invalidates: [{ endpoint: 'sledList' }, { endpoint: 'sledView' }] },
+  unwrap(
+    await mutate(
+      'sledSetProvisionPolicy',
+      { path: { sledId: sled.id }, body: { state } },
+      { invalidates: [{ endpoint: 'sledList' }, { endpoint: 'sledView' }] },
+    ),
   )
-  if (r.type !== 'success') throw new Error(toUserError('sledSetProvisionPolicy', r).message)
   toast.success(`Sled ${sled.baseboard.serial} is now ${PROVISION_POLICY_LABELS[state].toLowerCase()}`)
 }
 

@@ -11,12 +11,13 @@ import {
 } from '../../machines/disk.machine'
 import { mutate, writeResource } from '../../storage'
 import { api } from '../api/client'
+import { unwrap } from '../api/errors'
 import type { Disk } from '../api/types'
 import { generateName } from '../util/names'
 import { devActorOptions } from './dev-inspect'
 import type { ActionHandle } from './live-actions'
 import { runAction } from './run-action'
-import { instanceUpdateBody, unwrap } from './use-instance-actor'
+import { instanceUpdateBody } from './use-instance-actor'
 
 const byId = (input: DiskActionInput) => ({ path: { disk: input.disk.id } })
 /** The instance an attach/detach/boot action names: the event's params, else the disk's own instance. */
@@ -34,13 +35,12 @@ const act = (run: (input: DiskActionInput) => Promise<DiskActionOutput>) =>
 const liveDiskMachine = diskMachine.provide({
   actors: {
     fetchDisk: act(async (input) => {
-      const fresh = unwrap('diskView', await api.call('diskView', byId(input)))
+      const fresh = unwrap(await api.call('diskView', byId(input)))
       await writeResource('disk', fresh)
       return fresh
     }),
     deleteDisk: act(async (input) => {
       unwrap(
-        'diskDelete',
         await mutate('diskDelete', byId(input), {
           removes: { id: input.disk.id },
           invalidates: [{ endpoint: 'diskList' }],
@@ -51,7 +51,6 @@ const liveDiskMachine = diskMachine.provide({
     snapshotDisk: act(async (input) => {
       const params = (input.params ?? {}) as { name?: string; description?: string }
       unwrap(
-        'snapshotCreate',
         await mutate(
           'snapshotCreate',
           {
@@ -69,7 +68,6 @@ const liveDiskMachine = diskMachine.provide({
     }),
     attachDisk: act(async (input) =>
       unwrap(
-        'instanceDiskAttach',
         await mutate(
           'instanceDiskAttach',
           { path: { instance: instanceOf(input) }, body: { disk: input.disk.id } },
@@ -79,7 +77,6 @@ const liveDiskMachine = diskMachine.provide({
     ),
     detachDisk: act(async (input) =>
       unwrap(
-        'instanceDiskDetach',
         await mutate(
           'instanceDiskDetach',
           { path: { instance: instanceOf(input) }, body: { disk: input.disk.id } },
@@ -91,9 +88,8 @@ const liveDiskMachine = diskMachine.provide({
     // that everything else it has is sent back unchanged.
     setBootDisk: act(async (input) => {
       const path = { instance: instanceOf(input) }
-      const instance = unwrap('instanceView', await api.call('instanceView', { path }))
+      const instance = unwrap(await api.call('instanceView', { path }))
       unwrap(
-        'instanceUpdate',
         await mutate(
           'instanceUpdate',
           { path, body: instanceUpdateBody(instance, { bootDisk: input.disk.id }) },

@@ -11,11 +11,11 @@ import {
 } from '../../machines/instance.machine'
 import { mutate, writeResource } from '../../storage'
 import { api } from '../api/client'
+import { unwrap } from '../api/errors'
 import type { ApiParams, Instance } from '../api/types'
 import { devActorOptions } from './dev-inspect'
 import type { ActionHandle } from './live-actions'
 import { runAction } from './run-action'
-import { unwrap } from './use-instance-actor'
 
 type UpdateBody = ApiParams<'instanceUpdate'>['body']
 
@@ -37,7 +37,6 @@ const diskListsOf = (input: InstanceActionInput) => [
 const changeDisk = (name: 'instanceDiskAttach' | 'instanceDiskDetach') =>
   act(async (input) => {
     unwrap(
-      name,
       await mutate(
         name,
         { ...byId(input), body: input.params as DiskRef },
@@ -50,22 +49,21 @@ const changeDisk = (name: 'instanceDiskAttach' | 'instanceDiskDetach') =>
 const liveInstanceMachine = instanceMachine.provide({
   actors: {
     fetchInstance: act(async (input) => {
-      const fresh = unwrap('instanceView', await api.call('instanceView', byId(input)))
+      const fresh = unwrap(await api.call('instanceView', byId(input)))
       await writeResource('instance', fresh)
       return fresh
     }),
     startInstance: act(async (input) =>
-      unwrap('instanceStart', await mutate('instanceStart', byId(input), { writes: 'instance' })),
+      unwrap(await mutate('instanceStart', byId(input), { writes: 'instance' })),
     ),
     stopInstance: act(async (input) =>
-      unwrap('instanceStop', await mutate('instanceStop', byId(input), { writes: 'instance' })),
+      unwrap(await mutate('instanceStop', byId(input), { writes: 'instance' })),
     ),
     rebootInstance: act(async (input) =>
-      unwrap('instanceReboot', await mutate('instanceReboot', byId(input), { writes: 'instance' })),
+      unwrap(await mutate('instanceReboot', byId(input), { writes: 'instance' })),
     ),
     deleteInstance: act(async (input) => {
       unwrap(
-        'instanceDelete',
         await mutate('instanceDelete', byId(input), {
           removes: { id: input.instance.id },
           invalidates: [{ endpoint: 'instanceList' }],
@@ -76,7 +74,6 @@ const liveInstanceMachine = instanceMachine.provide({
     // RESIZE and UPDATE_BOOT_DISK: the form sends the whole body (instanceUpdateBody).
     updateInstance: act(async (input) =>
       unwrap(
-        'instanceUpdate',
         await mutate(
           'instanceUpdate',
           { ...byId(input), body: input.params as UpdateBody },
@@ -89,7 +86,6 @@ const liveInstanceMachine = instanceMachine.provide({
     updateNetworkInterface: act(async (input) => {
       const change = input.params as NicChange
       unwrap(
-        'instanceNetworkInterfaceUpdate',
         await mutate(
           'instanceNetworkInterfaceUpdate',
           { path: { interface: change.interface }, body: change.body },
@@ -101,7 +97,6 @@ const liveInstanceMachine = instanceMachine.provide({
     addToAffinityGroup: act(async (input) => {
       const { affinityGroup } = input.params as { affinityGroup: string }
       unwrap(
-        'antiAffinityGroupMemberInstanceAdd',
         await mutate(
           'antiAffinityGroupMemberInstanceAdd',
           { path: { antiAffinityGroup: affinityGroup, instance: input.instance.id } },

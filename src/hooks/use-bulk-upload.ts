@@ -48,6 +48,7 @@ import { api } from '../api/client'
 import { alreadyExistsMessage, toUserError } from '../api/errors'
 import type { ApiResult, Disk, OperationName } from '../api/types'
 import { toast } from '../components'
+import { gibToHold } from '../forms/disk-blank'
 import { LEGACY_UPLOADS_KEY, rememberedScope, UPLOADS_KEY_PREFIX } from '../session'
 import { T } from '../strings'
 import { bytesToBase64, padToBlock } from '../util/base64'
@@ -197,7 +198,7 @@ export function useFileCheck(file: Blob | null): FileCheck | undefined {
 
 /** Disk size for a file: whole GiB (the API's rule), at least 1 GiB. */
 export function diskSizeFor(fileSize: number): number {
-  return Math.max(1, Math.ceil(fileSize / GiB)) * GiB
+  return gibToHold(fileSize) * GiB
 }
 
 /**

@@ -4,14 +4,8 @@
 // (src/ui/row-state.ts), and the list polls once for all its transitional rows. This module stays
 // xstate-free, so the forms and pages that import its helpers do not load the machine either.
 import type { InstanceAction } from '../../machines/instance.states'
-import { toUserError } from '../api/errors'
-import type { ApiParams, ApiResult, Instance, OperationName } from '../api/types'
+import type { ApiParams, Instance } from '../api/types'
 import { beginAction } from './live-actions'
-
-export function unwrap<T>(name: OperationName, result: ApiResult<T>): T {
-  if (result.type === 'success') return result.data
-  throw new Error(toUserError(name, result).message)
-}
 
 type UpdateBody = ApiParams<'instanceUpdate'>['body']
 

@@ -2,7 +2,7 @@
 // every cached page at once, the list is refetched, and a toast says it is done. A refusal rejects,
 // so the confirm dialog shows the API's message (spec 4, interface behaviours).
 import { mutate } from '../../storage'
-import { toUserError } from '../api/errors'
+import { unwrap } from '../api/errors'
 import type { ApiParams, ListOperationName, OperationName } from '../api/types'
 import { toast } from '../components/toast-queue'
 import type { Kind } from './kinds'
@@ -13,8 +13,7 @@ export async function deleteListed<N extends OperationName>(
   row: { id: string; list: ListOperationName },
   done: string,
 ): Promise<void> {
-  const r = await mutate(op, params, { removes: { id: row.id }, invalidates: [{ endpoint: row.list }] })
-  if (r.type !== 'success') throw new Error(toUserError(op, r).message)
+  unwrap(await mutate(op, params, { removes: { id: row.id }, invalidates: [{ endpoint: row.list }] }))
   toast.success(done)
 }
 

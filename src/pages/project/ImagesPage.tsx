@@ -2,7 +2,7 @@
 // read-only side modal), Promote to the silo (confirmed; the image leaves this list for the silo's),
 // Delete. `images-new` uploads an image file (src/forms/image-create.tsx). Forms open in the outlet.
 import { mutate } from '../../../storage'
-import { toUserError } from '../../api/errors'
+import { unwrap } from '../../api/errors'
 import type { Image } from '../../api/types'
 import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
@@ -31,12 +31,13 @@ export const ImageViewRoute: FormRoute = paramsFormRoute(
 
 /** The image leaves every cached project list; the silo's list is refetched with it. */
 async function promoteImage(i: Image): Promise<void> {
-  const r = await mutate(
-    'imagePromote',
-    { path: { image: i.id } },
-    { removes: { id: i.id }, invalidates: [{ endpoint: 'imageList' }] },
+  unwrap(
+    await mutate(
+      'imagePromote',
+      { path: { image: i.id } },
+      { removes: { id: i.id }, invalidates: [{ endpoint: 'imageList' }] },
+    ),
   )
-  if (r.type !== 'success') throw new Error(toUserError('imagePromote', r).message)
   toast.success(`Image ${i.name} promoted to the silo`)
 }
 

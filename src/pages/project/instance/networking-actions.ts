@@ -3,8 +3,8 @@
 // machine events, each through storage's `mutate` with the lists it changes, so the tab (and any other
 // view of the same lists) refetches what it shows.
 import { mutate } from '../../../../storage'
+import { unwrap } from '../../../api/errors'
 import type { ApiParams, ApiResponse, Instance, ListItem, Schema } from '../../../api/types'
-import { unwrap } from '../../../hooks/use-instance-actor'
 
 export type Nic = ListItem<'instanceNetworkInterfaceList'>
 export type ExternalIp = ApiResponse<'instanceExternalIpList'>['items'][number]
@@ -107,7 +107,6 @@ export const createNic = (ref: { project: string; instance: string }, values: Ni
 /** Rejects with the server's message (deleting the primary while others remain is refused). */
 export async function deleteNic(nic: Nic): Promise<void> {
   unwrap(
-    'instanceNetworkInterfaceDelete',
     await mutate(
       'instanceNetworkInterfaceDelete',
       { path: { interface: nic.id } },
@@ -133,13 +132,9 @@ export const attachFloatingIp = (instance: Instance, floatingIp: string) =>
 /** Detaches an ephemeral or floating IP (SNAT addresses are not the instance's to give back). */
 export async function detachExternalIp(instance: Instance, ip: ExternalIp): Promise<void> {
   if (ip.kind === 'floating') {
-    unwrap(
-      'floatingIpDetach',
-      await mutate('floatingIpDetach', { path: { floatingIp: ip.id } }, { invalidates: floatingLists }),
-    )
+    unwrap(await mutate('floatingIpDetach', { path: { floatingIp: ip.id } }, { invalidates: floatingLists }))
   } else {
     unwrap(
-      'instanceEphemeralIpDetach',
       await mutate(
         'instanceEphemeralIpDetach',
         { path: { instance: instance.id } },
@@ -155,7 +150,6 @@ export async function leaveAntiAffinityGroup(
   group: Pick<AntiAffinityGroup, 'id'>,
 ): Promise<void> {
   unwrap(
-    'antiAffinityGroupMemberInstanceDelete',
     await mutate(
       'antiAffinityGroupMemberInstanceDelete',
       { path: { antiAffinityGroup: group.id, instance: instance.id } },

@@ -7,7 +7,7 @@ import { lazy, type ReactNode, Suspense, useContext, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { type QueryResult, useResource } from '../../../../storage'
-import { toUserError } from '../../../api/errors'
+import { unwrap } from '../../../api/errors'
 import type { ApiResponse } from '../../../api/types'
 import {
   Badge,
@@ -114,8 +114,7 @@ async function writeRules(
   change: (rules: readonly FirewallRule[]) => RuleUpdate[],
   done: string,
 ) {
-  const result = await saveRules(project, vpc, change)
-  if (result.type !== 'success') throw new Error(toUserError('vpcFirewallRulesUpdate', result).message)
+  unwrap(await saveRules(project, vpc, change))
   toast.success(done)
 }
 
