@@ -3,7 +3,7 @@
 // the same shape, and the disk list is refreshed through storage for both.
 import { mutate } from '../../storage'
 import type { ApiParams } from '../api/types'
-import { GiB } from '../util/bytes'
+import { GiB, gibToHold } from '../util/bytes'
 import { gibRule } from './validation'
 
 type DiskCreateBody = ApiParams<'diskCreate'>['body']
@@ -26,11 +26,6 @@ export const MAX_DISK_GIB = 1023
 
 /** Whole GiB from 1 to 1023 (spec 9), whose byte count is a contract ByteCount. */
 export const DISK_SIZE = gibRule(MAX_DISK_GIB)
-
-/** The smallest whole-GiB size that holds `bytes` (a snapshot or an image), at least 1. */
-export function gibToHold(bytes: number): number {
-  return Math.max(1, Math.ceil(bytes / GiB))
-}
 
 /** The size field once a snapshot or image is chosen: grown to hold it, never shrunk. */
 export function sizeToHold(sizeGib: string, bytes: number): string {

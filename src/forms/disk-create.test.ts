@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ListItem } from '../api/types'
 import { diskSizeFor } from '../hooks/use-bulk-upload'
-import { DISK_SIZE, diskCreateBody, gibToHold, sizeToHold } from './disk-blank'
+import { gibToHold } from '../util/bytes'
+import { DISK_SIZE, diskCreateBody, sizeToHold } from './disk-blank'
 import {
   type DiskCreateValues,
   diskCreateProblems,

@@ -33,7 +33,7 @@ import { FormError } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { PICK } from '../lists'
 import { UPLOAD_T } from '../strings'
-import { formatBytes, GiB } from '../util/bytes'
+import { formatBytes, GiB, gibToHold } from '../util/bytes'
 import {
   BLOCK_SIZES,
   type BlockSize,
@@ -41,7 +41,6 @@ import {
   DEFAULT_BLOCK_SIZE,
   DISK_SIZE,
   type DiskOrigin,
-  gibToHold,
   MAX_DISK_GIB,
   sizeToHold,
 } from './disk-blank'

@@ -7,9 +7,9 @@ import * as v from 'valibot'
 import { vHostname } from '../api/__generated__/schemas'
 import type { ApiParams } from '../api/types'
 import { bytesToBase64 } from '../util/base64'
-import { GiB, KiB } from '../util/bytes'
+import { GiB, gibToHold, KiB } from '../util/bytes'
 import { generateName } from '../util/names'
-import { DISK_SIZE, gibToHold } from './disk-blank'
+import { DISK_SIZE } from './disk-blank'
 import { check, explainName, type FieldRule, gibRule, NAME } from './validation'
 
 export type InstanceCreateBody = ApiParams<'instanceCreate'>['body']

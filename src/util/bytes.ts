@@ -6,6 +6,11 @@ export const MiB = KiB * 1024
 export const GiB = MiB * 1024
 export const TiB = GiB * 1024
 
+/** The smallest whole number of GiB that holds `bytes` (a disk for a snapshot, an image or a file), at least 1. */
+export function gibToHold(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / GiB))
+}
+
 const IEC = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const
 const JEDEC = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const
 
