@@ -137,7 +137,10 @@ test.describe('instance networking and settings', () => {
     ).toHaveCount(0)
 
     // Deleting the primary while another remains: the server's message, and the interface stays.
+    // The menu refuses every write while make-primary is still settling on the instance's machine:
+    // Delete is picked once it is allowed (the open menu follows the machine).
     await openMenu(page, 'net1-renamed')
+    await expect(item(page, 'Delete')).not.toHaveAttribute('aria-disabled', 'true')
     await pick(page, 'Delete', 2)
     let confirm = page.getByRole('alertdialog', { name: 'Delete network interface' })
     await activate(confirm.getByRole('button', { name: 'Delete' }))
@@ -149,8 +152,9 @@ test.describe('instance networking and settings', () => {
     await expect(confirm).toHaveCount(0)
     await expect(nicTable(page).getByRole('cell', { name: 'net1-renamed', exact: true })).toBeVisible()
 
-    // The secondary goes.
+    // The secondary goes (once the refused delete has settled).
     await openMenu(page, 'net0')
+    await expect(item(page, 'Delete')).not.toHaveAttribute('aria-disabled', 'true')
     await pick(page, 'Delete', 2)
     confirm = page.getByRole('alertdialog', { name: 'Delete network interface' })
     await activate(confirm.getByRole('button', { name: 'Delete' }))
