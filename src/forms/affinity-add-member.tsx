@@ -47,7 +47,7 @@ export function AddMemberForm({
       label="Instance"
       placeholder={CHOOSE}
       requiredMessage={CHOOSE}
-      description={choices?.refusal ?? undefined}
+      description={choices?.refusal}
       options={choices?.options}
       submit={async (id) => {
         const instance = picked(id)

@@ -5,6 +5,7 @@
 // submit is refused with that text. A failed send keeps the choice and shows the catalogue's message
 // on the select, as does a conflict ("Image name already exists" when a project has that name).
 
+import type { ReactNode } from 'react'
 import type { ApiResult } from '../api/types'
 import { Select, type SelectOption, SideModalForm } from '../components'
 import { FormError } from '../hooks/use-form'
@@ -27,7 +28,8 @@ export type ChooseFormProps = {
   requiredMessage?: string
   /** Shown instead of the select when there is nothing to choose from. */
   noneText?: string
-  description?: string | undefined
+  /** Help under the select (a machine's refusal of some choices); nothing when falsy. */
+  description?: ReactNode
   initial?: string
   /** Offline, role or a machine: why the form cannot be sent now. */
   disabledReason: string | undefined
@@ -69,7 +71,7 @@ export function ChooseForm(props: ChooseFormProps) {
         <Select
           label={props.label}
           required={requiredMessage !== undefined}
-          {...(props.description ? { description: props.description } : {})}
+          description={props.description}
           placeholder={options === undefined ? 'Loading…' : props.placeholder}
           options={options ?? []}
           {...form.field('choice')}

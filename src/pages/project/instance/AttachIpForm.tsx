@@ -2,7 +2,7 @@
 // default pool, as in the instance create form), or one of the project's unattached floating IPs.
 import { useList } from '../../../../storage'
 import { PICK } from '../../../lists'
-import { type ChooseFormCommon, InstanceChoice } from './choose'
+import { InstanceChoice, type InstanceChoiceCommon } from './choose'
 import {
   attachEphemeralIp,
   attachFloatingIp,
@@ -11,7 +11,7 @@ import {
   unicastPools,
 } from './networking-actions'
 
-export function EphemeralIpForm(common: ChooseFormCommon) {
+export function EphemeralIpForm(common: InstanceChoiceCommon) {
   const { instance } = common
   const pools = useList('ipPoolList', { query: PICK }).data?.items
   const offered = pools && unicastPools(pools)
@@ -30,7 +30,7 @@ export function EphemeralIpForm(common: ChooseFormCommon) {
   )
 }
 
-export function FloatingIpForm({ project, ...common }: ChooseFormCommon & { project: string }) {
+export function FloatingIpForm({ project, ...common }: InstanceChoiceCommon & { project: string }) {
   const { instance } = common
   const floating = useList('floatingIpList', { query: { project, ...PICK } }).data?.items
   return (

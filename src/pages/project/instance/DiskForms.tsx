@@ -13,11 +13,11 @@ import { NAME } from '../../../forms/validation'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { PICK } from '../../../lists'
 import { formatBytes } from '../../../util/bytes'
-import { type ChooseFormCommon, InstanceChoice } from './choose'
+import { InstanceChoice, type InstanceChoiceCommon } from './choose'
 import { attachableDisks } from './storage-actions'
 
 /** The instance, why the forms cannot be sent now (offline, role, the machine), and the project. */
-type FormProps = ChooseFormCommon & { project: string }
+type FormProps = InstanceChoiceCommon & { project: string }
 
 const attach = (instance: Instance, disk: string) => performInstanceAction(instance, 'ATTACH_DISK', { disk })
 

@@ -19,7 +19,7 @@ import { kinds } from '../../../ui/kinds'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { formatDateTime } from '../../../util/date'
 import { OpenFormButton, rowMenu } from '../../list-table'
-import { type ChooseFormCommon, InstanceChoice } from './choose'
+import { InstanceChoice, type InstanceChoiceCommon } from './choose'
 import { AUTO_RESTART_CHOICES, autoRestartPolicyLabel, autoRestartPolicyOf, cooldownLabel } from './helpers'
 import { InstanceListTable } from './instance-list-table'
 import { groupsToJoin, leaveAntiAffinityGroup } from './networking-actions'
@@ -55,7 +55,7 @@ const setPolicy = (instance: Instance, choice: string) =>
     { writes: 'instance' },
   )
 
-function PolicyForm(common: ChooseFormCommon) {
+function PolicyForm(common: InstanceChoiceCommon) {
   const { instance } = common
   return (
     <InstanceChoice
@@ -77,7 +77,7 @@ function JoinGroupForm({
   project,
   joined,
   ...common
-}: ChooseFormCommon & { project: string; joined: readonly Group[] | undefined }) {
+}: InstanceChoiceCommon & { project: string; joined: readonly Group[] | undefined }) {
   const { instance } = common
   const all = useList('antiAffinityGroupList', { query: { project, limit: INSTANCE_CHILD_LIMIT } }).data
     ?.items

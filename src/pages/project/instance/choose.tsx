@@ -3,7 +3,7 @@ import type { Instance } from '../../../api/types'
 import { ChooseForm, type ChooseFormProps } from '../../../forms/choose-form'
 
 /** What every such form is about and how it closes. */
-export type ChooseFormCommon = {
+export type InstanceChoiceCommon = {
   /** The instance the choice is for (the subtitle names it). */
   instance: Instance
   /** Offline, role or the machine: why the form cannot be sent now. */
@@ -11,6 +11,9 @@ export type ChooseFormCommon = {
   onDismiss: () => void
 }
 
-export function InstanceChoice({ instance, ...props }: ChooseFormCommon & Omit<ChooseFormProps, 'subtitle'>) {
+export function InstanceChoice({
+  instance,
+  ...props
+}: InstanceChoiceCommon & Omit<ChooseFormProps, 'subtitle'>) {
   return <ChooseForm {...props} subtitle={`Instance ${instance.name}`} />
 }
