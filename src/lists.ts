@@ -135,22 +135,25 @@ export const tables = {
   })),
 } as const
 
-export interface ViewSource<N extends OperationName> {
+export interface ViewSource<N extends OperationName, K extends string = string> {
   /** What the resource is: the page's header, its Edit and Delete. */
   readonly kind: Kind
   readonly endpoint: N
+  /** The route's param naming the resource (its page's, and its edit form's prop of the same name). */
+  readonly name: K
   /** The resource's params; the one parameter of its path is its name (or ID) in the URL. */
   readonly params: (route: Params) => ApiParams<N>
   /** The prefetch of the resource's page: the same read. */
   readonly prefetch: (route: Params, read: DataReader) => void
 }
 
-function view<N extends OperationName>(
+function view<N extends OperationName, K extends string>(
   kind: Kind,
   endpoint: N,
+  name: K,
   params: (route: Params) => ApiParams<N>,
-): ViewSource<N> {
-  return { kind, endpoint, params, prefetch: (route, read) => read.resource(endpoint, params(route)) }
+): ViewSource<N, K> {
+  return { kind, endpoint, name, params, prefetch: (route, read) => read.resource(endpoint, params(route)) }
 }
 
 const project = (route: Params) => ({ project: route.project ?? '' })
@@ -161,21 +164,41 @@ export const memberListParams = (project: string, antiAffinityGroup: string) => 
   query: { project, limit: 50 },
 })
 
+/**
+ * One resource's read, by the route's params: a resource page reads it, and so does the edit form of
+ * the resource (forms/when-loaded.tsx), whose props are named as the route's params are.
+ */
 export const views = {
-  instance: view(kinds.instance, 'instanceView', (route) => ({
+  project: view(kinds.project, 'projectView', 'project', (route) => ({ path: project(route) })),
+  instance: view(kinds.instance, 'instanceView', 'instance', (route) => ({
     path: { instance: route.instance ?? '' },
     query: project(route),
   })),
-  antiAffinityGroup: view(kinds.antiAffinityGroup, 'antiAffinityGroupView', (route) => ({
+  antiAffinityGroup: view(kinds.antiAffinityGroup, 'antiAffinityGroupView', 'antiAffinityGroup', (route) => ({
     path: { antiAffinityGroup: route.antiAffinityGroup ?? '' },
     query: project(route),
   })),
-  vpc: view(kinds.vpc, 'vpcView', (route) => ({ path: { vpc: route.vpc ?? '' }, query: project(route) })),
-  router: view(kinds.router, 'vpcRouterView', (route) => ({
+  floatingIp: view(kinds.floatingIp, 'floatingIpView', 'floatingIp', (route) => ({
+    path: { floatingIp: route.floatingIp ?? '' },
+    query: project(route),
+  })),
+  vpc: view(kinds.vpc, 'vpcView', 'vpc', (route) => ({
+    path: { vpc: route.vpc ?? '' },
+    query: project(route),
+  })),
+  subnet: view(kinds.subnet, 'vpcSubnetView', 'subnet', (route) => ({
+    path: { subnet: route.subnet ?? '' },
+    query: vpcOf(route),
+  })),
+  router: view(kinds.router, 'vpcRouterView', 'router', (route) => ({
     path: { router: route.router ?? '' },
     query: vpcOf(route),
   })),
-  ipPool: view(kinds.ipPool, 'systemIpPoolView', (route) => ({ path: { pool: route.pool ?? '' } })),
-  silo: view(kinds.silo, 'siloView', (route) => ({ path: { silo: route.silo ?? '' } })),
-  sled: view(kinds.sled, 'sledView', (route) => ({ path: { sledId: route.sledId ?? '' } })),
+  route: view(kinds.route, 'vpcRouterRouteView', 'route', (route) => ({
+    path: { route: route.route ?? '' },
+    query: { ...vpcOf(route), router: route.router ?? '' },
+  })),
+  ipPool: view(kinds.ipPool, 'systemIpPoolView', 'pool', (route) => ({ path: { pool: route.pool ?? '' } })),
+  silo: view(kinds.silo, 'siloView', 'silo', (route) => ({ path: { silo: route.silo ?? '' } })),
+  sled: view(kinds.sled, 'sledView', 'sledId', (route) => ({ path: { sledId: route.sledId ?? '' } })),
 } as const

@@ -6,6 +6,7 @@
 import { mutate } from '../../storage'
 import type { Schema } from '../api/types'
 import { Select } from '../components'
+import { views } from '../lists'
 import { type AntiAffinityGroup, groupLists, groupViewParams } from '../pages/project/affinity-actions'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
@@ -45,33 +46,11 @@ const updateGroup = (project: string, current: AntiAffinityGroup, body: EditValu
     },
   )
 
-type Saved = (group: AntiAffinityGroup) => void
-
-/** A created group opens on its own page, to take members. */
-export function AffinityCreateForm({
-  onCreated,
-  ...props
-}: {
-  project: string
-  onDismiss: () => void
-  onCreated: Saved
-}) {
-  return <AffinityForm {...props} onSaved={onCreated} />
-}
-
-/** Without `group` it creates one; with it, it edits that group once loaded. */
-const AffinityForm = createOrLoadForm(
-  {
-    kind: kinds.antiAffinityGroup,
-    prop: 'group',
-    endpoint: 'antiAffinityGroupView',
-    params: (group, { project }) => groupViewParams(project, group),
-  },
-  GroupFields,
-)
-
-/** The group page's edit route: a rename goes on to the new name's page (`onSaved`). */
-export const AffinityEditForm = AffinityForm
+/**
+ * Without `antiAffinityGroup` it creates one; with it, it edits that group once loaded. `onSaved` goes
+ * on with the saved group: a created one to its page, to take members; a renamed one to its new page.
+ */
+export const AffinityForm = createOrLoadForm(views.antiAffinityGroup, GroupFields)
 
 function GroupFields({
   project,
@@ -82,7 +61,7 @@ function GroupFields({
   project: string
   current?: AntiAffinityGroup | undefined
   onDismiss: () => void
-  onSaved: Saved
+  onSaved?: (group: AntiAffinityGroup) => void
 }) {
   const made = useCreateOrEditForm<Values, AntiAffinityGroup>({
     kind: kinds.antiAffinityGroup,

@@ -7,7 +7,7 @@ import { useList } from '../../storage'
 import type { FloatingIp } from '../api/types'
 import { Select, TextField } from '../components'
 import { useKindReason } from '../hooks/use-action-reason'
-import { PICK } from '../lists'
+import { PICK, views } from '../lists'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
@@ -36,15 +36,7 @@ export function FloatingIpEditForm(props: Props & { floatingIp: string }) {
   return <FloatingIpForm {...props} />
 }
 
-const FloatingIpForm = createOrLoadForm(
-  {
-    kind: kinds.floatingIp,
-    prop: 'floatingIp',
-    endpoint: 'floatingIpView',
-    params: (floatingIp, { project }) => ({ path: { floatingIp }, query: { project } }),
-  },
-  FloatingIpFields,
-)
+const FloatingIpForm = createOrLoadForm(views.floatingIp, FloatingIpFields)
 
 /** Creating (`pools` given, undefined while they load) or editing (`current`): one form. */
 function FloatingIpFields({

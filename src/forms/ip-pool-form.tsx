@@ -1,4 +1,5 @@
 import { Select } from '../components'
+import { views } from '../lists'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal } from './fields'
@@ -8,7 +9,6 @@ import {
   POOL_TYPE_LABELS,
   type PoolValues,
   poolFormValues,
-  poolViewParams,
   updatePool,
   VERSION_LABELS,
 } from './ip-pool'
@@ -18,8 +18,8 @@ type Props = {
   /** The pool to edit; absent, the form creates one. */
   pool?: string
   onDismiss: () => void
-  /** Called with the saved pool (a rename's new name included). */
-  onSaved: (pool: IpPool) => void
+  /** Called with the saved pool (a rename's new name included); without it, a save closes the form. */
+  onSaved?: (pool: IpPool) => void
 }
 
 const options = <K extends string>(labels: Record<K, string>) =>
@@ -40,10 +40,7 @@ const FIXED_FIELDS = [
   },
 ] as const
 
-export const IpPoolForm = createOrLoadForm(
-  { kind: kinds.ipPool, prop: 'pool', endpoint: 'systemIpPoolView', params: poolViewParams },
-  PoolFields,
-)
+export const IpPoolForm = createOrLoadForm(views.ipPool, PoolFields)
 
 function PoolFields({ current, onDismiss, onSaved }: Omit<Props, 'pool'> & { current?: IpPool | undefined }) {
   const made = useCreateOrEditForm<PoolValues, IpPool>({

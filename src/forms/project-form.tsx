@@ -4,6 +4,7 @@
 // kept. The projects list and the project's cached view follow a change, a rename included.
 import { mutate } from '../../storage'
 import type { Project } from '../api/types'
+import { views } from '../lists'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
@@ -30,15 +31,7 @@ const updateProject = (current: Project, values: Values) =>
     },
   )
 
-export const ProjectForm = createOrLoadForm(
-  {
-    kind: kinds.project,
-    prop: 'project',
-    endpoint: 'projectView',
-    params: (project) => ({ path: { project } }),
-  },
-  ProjectFields,
-)
+export const ProjectForm = createOrLoadForm(views.project, ProjectFields)
 
 function ProjectFields({ current, onDismiss }: { current?: Project | undefined; onDismiss: () => void }) {
   // Spec section 6: silo collaborators or stronger create and change projects.

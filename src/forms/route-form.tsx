@@ -8,6 +8,7 @@ import { mutate, useList, useResource } from '../../storage'
 import type { ListOperationName } from '../api/types'
 import { Select, SideModalForm, TextField } from '../components'
 import type { FieldProps, Form } from '../hooks/use-form'
+import { views } from '../lists'
 import {
   DESTINATION_TYPES,
   type DestinationType,
@@ -27,7 +28,6 @@ import {
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { NameAndDescription } from './fields'
-import { routerViewParams } from './vpc'
 import { createOrLoadForm } from './when-loaded'
 
 type RouterRef = VpcRef & { router: string }
@@ -135,15 +135,7 @@ function RouteEnd({ end, form, ...ref }: RouterRef & { end: keyof typeof ENDS; f
   )
 }
 
-export const RouteForm = createOrLoadForm(
-  {
-    kind: kinds.route,
-    prop: 'route',
-    endpoint: 'vpcRouterRouteView',
-    params: (route, { project, vpc, router }) => ({ path: { route }, query: { project, vpc, router } }),
-  },
-  RouteFields,
-)
+export const RouteForm = createOrLoadForm(views.route, RouteFields)
 
 function RouteFields({
   current,
@@ -151,7 +143,7 @@ function RouteFields({
   ...ref
 }: RouterRef & { current?: Route | undefined; onDismiss: () => void }) {
   const { project, vpc, router } = ref
-  const routerView = useResource('vpcRouterView', routerViewParams(router, ref)).data
+  const routerView = useResource('vpcRouterView', views.router.params(ref)).data
   const { form, modal } = useCreateOrEditForm<RouteValues, Route>({
     kind: kinds.route,
     current,

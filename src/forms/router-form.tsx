@@ -3,26 +3,18 @@
 // its form opens, read from the cache like any, but cannot be sent ("The system router cannot be
 // changed"). A taken name comes back on the name field with every value kept.
 import { mutate } from '../../storage'
+import { views } from '../lists'
 import { type Router, routerRefusal, type VpcRef } from '../pages/project/vpc/routing'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
-import { routerViewParams } from './vpc'
 import { createOrLoadForm } from './when-loaded'
 
 type Values = { name: string; description: string }
 
 const routerLists = [{ endpoint: 'vpcRouterList' as const }, { endpoint: 'vpcRouterView' as const }]
 
-export const RouterForm = createOrLoadForm(
-  {
-    kind: kinds.router,
-    prop: 'router',
-    endpoint: 'vpcRouterView',
-    params: routerViewParams,
-  },
-  RouterFields,
-)
+export const RouterForm = createOrLoadForm(views.router, RouterFields)
 
 function RouterFields({
   project,

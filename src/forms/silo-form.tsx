@@ -224,7 +224,8 @@ export function SiloCreateForm({
   onSaved,
 }: {
   onDismiss: () => void
-  onSaved: (silo: ApiResponse<'siloCreate'>) => void
+  /** Where a created silo goes (its page); without it, a save closes the form. */
+  onSaved?: (silo: ApiResponse<'siloCreate'>) => void
 }) {
   const reason = useKindReason(kinds.silo, 'creating a silo')
   const { form, modal } = useSideForm<SiloValues, ApiResponse<'siloCreate'>>({
@@ -232,7 +233,7 @@ export function SiloCreateForm({
     initial: SILO_INITIAL,
     rules: { name: NAME, ...QUOTA_RULES },
     submit: createSilo,
-    ...whenSaved((silo) => `Silo ${silo.name} created`, onSaved),
+    ...whenSaved((silo) => `Silo ${silo.name} created`, onSaved ?? onDismiss),
     // The certificates hold private keys: a draft keeps everything else.
     draft: ({ tlsCertificates: _keys, ...rest }) => rest,
     title: 'New silo',

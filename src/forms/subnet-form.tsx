@@ -6,7 +6,7 @@
 import { mutate, useList } from '../../storage'
 import { Select, SideModalForm, TextField } from '../components'
 import type { FieldProps } from '../hooks/use-form'
-import { PICK } from '../lists'
+import { PICK, views } from '../lists'
 import {
   type Subnet,
   type SubnetValues,
@@ -23,15 +23,7 @@ import { createOrLoadForm } from './when-loaded'
 
 const subnetLists = [{ endpoint: 'vpcSubnetList' as const }, { endpoint: 'vpcSubnetView' as const }]
 
-export const SubnetForm = createOrLoadForm(
-  {
-    kind: kinds.subnet,
-    prop: 'subnet',
-    endpoint: 'vpcSubnetView',
-    params: (subnet, { project, vpc }) => ({ path: { subnet }, query: { project, vpc } }),
-  },
-  SubnetFields,
-)
+export const SubnetForm = createOrLoadForm(views.subnet, SubnetFields)
 
 /** The VPC's custom routers by id; none is an option too (the system router alone). */
 function RouterSelect({ project, vpc, field }: VpcRef & { field: FieldProps }) {

@@ -6,19 +6,12 @@
 import type { ChangeEvent } from 'react'
 import { SideModalForm, TextField } from '../components'
 import { NameField } from '../components/FormField'
+import { views } from '../lists'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { nameAndDescriptionOf } from './fields'
 import { nameRule } from './validation'
-import {
-  createVpc,
-  dnsNameAfterRename,
-  IPV6_PREFIX,
-  updateVpc,
-  type Vpc,
-  type VpcValues,
-  vpcViewParams,
-} from './vpc'
+import { createVpc, dnsNameAfterRename, IPV6_PREFIX, updateVpc, type Vpc, type VpcValues } from './vpc'
 import { createOrLoadForm } from './when-loaded'
 
 type Props = {
@@ -26,19 +19,11 @@ type Props = {
   /** The VPC to edit; absent, the form creates one. */
   vpc?: string
   onDismiss: () => void
-  /** Called with the saved VPC (a rename's new name included). */
-  onSaved: (vpc: Vpc) => void
+  /** Called with the saved VPC (a rename's new name included); without it, a save closes the form. */
+  onSaved?: (vpc: Vpc) => void
 }
 
-export const VpcForm = createOrLoadForm(
-  {
-    kind: kinds.vpc,
-    prop: 'vpc',
-    endpoint: 'vpcView',
-    params: (vpc, { project }) => vpcViewParams(project, vpc),
-  },
-  VpcFields,
-)
+export const VpcForm = createOrLoadForm(views.vpc, VpcFields)
 
 const DNS_NAME = nameRule('DNS name')
 

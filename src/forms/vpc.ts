@@ -15,12 +15,6 @@ export type { Vpc }
 /** A VPC's own view, keyed exactly as the route's prefetch reads it. */
 export const vpcViewParams = (project: string, vpc: string) => views.vpc.params({ project, vpc })
 
-/** One of a VPC's routers, read by the router's form and by its routes' form (whether it is the system one). */
-export const routerViewParams = (router: string, { project, vpc }: { project: string; vpc: string }) => ({
-  path: { router },
-  query: { project, vpc },
-})
-
 /** A VPC's firewall rules, keyed as its firewall-rules tab reads them, so both share one entry. */
 export const firewallRulesParams = (project: string, vpc: string) => ({ query: { project, vpc } })
 

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { type QueryResult, useResource } from '../../storage'
 import type { ApiParams, ApiResponse, OperationName } from '../api/types'
 import { SideModal, Skeleton } from '../components'
-import type { Kind } from '../ui/kinds'
+import type { ViewSource } from '../lists'
+import type { Params } from '../routes'
 import { QueryError } from '../ui/QueryError'
 import { editTitle } from './create-or-edit'
 
@@ -37,37 +38,24 @@ export function WhenLoaded<N extends OperationName>({
 
 /**
  * A create-or-edit form's component, over the fields it shows (which take the resource as `current`):
- * without the prop named `prop` it creates, at once; with it, it edits the resource so named, once loaded
- * (its frame titled "Edit <kind>" meanwhile). The other props go to the fields as they are.
+ * without the prop the view names (`vpc`) it creates, at once; with it, it edits the resource so named,
+ * read as its page reads it (the form's props are named as the route's params), once loaded (its
+ * frame titled "Edit <kind>" meanwhile). The other props go to the fields as they are.
  */
 export function createOrLoadForm<
   N extends OperationName,
   K extends string,
   P extends { current?: ApiResponse<N> | undefined; onDismiss: () => void },
->(
-  {
-    kind,
-    prop,
-    endpoint,
-    params,
-  }: {
-    kind: Kind
-    prop: K
-    endpoint: N
-    /** The view's params for the named resource, from the form's other props. */
-    params: (name: string, props: Omit<P, 'current'>) => ApiParams<N>
-  },
-  Fields: (props: P) => ReactNode,
-) {
+>(view: ViewSource<N, K>, Fields: (props: P) => ReactNode) {
   return function CreateOrLoad(props: Omit<P, 'current'> & { [k in K]?: string | undefined }) {
-    const { [prop]: name, ...rest } = props
+    const { [view.name]: name, ...rest } = props
     const fieldProps = rest as unknown as Omit<P, 'current'>
     if (name === undefined) return <Fields {...(fieldProps as P)} />
     return (
       <WhenLoaded
-        endpoint={endpoint}
-        params={params(name, fieldProps)}
-        title={editTitle(kind)}
+        endpoint={view.endpoint}
+        params={view.params(props as unknown as Params)}
+        title={editTitle(view.kind)}
         subtitle={name}
         onDismiss={props.onDismiss}
       >

@@ -8,7 +8,7 @@ import { defineColumns } from '../components/Table'
 import { lists } from '../lists'
 import { paths } from '../paths'
 import { rowDelete } from '../ui/delete'
-import { type FormRoute, paramsFormRoute } from '../ui/form-route'
+import { type FormRoute, formRoute } from '../ui/form-route'
 import { kinds } from '../ui/kinds'
 
 const columns = defineColumns<Project>([
@@ -22,7 +22,7 @@ const deleteProject = rowDelete(kinds.project, 'projectDelete', 'projectList', (
 }))
 
 /** `/projects-new` (no `:project`) and `/projects/{project}/edit`, in the list's outlet. */
-export const ProjectFormRoute: FormRoute = paramsFormRoute(
+export const ProjectFormRoute: FormRoute = formRoute(
   () => import('../forms/project-form').then((m) => m.ProjectForm),
   { params: [], edit: 'project', back: paths.projects },
 )

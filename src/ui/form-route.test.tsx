@@ -8,7 +8,12 @@ import { memoryLocation } from 'wouter/memory-location'
 import { RouteParamsContext } from '../route-context'
 import { formRoute } from './form-route'
 
-type Props = { project: string; disk?: string; onDismiss: () => void; onSaved?: () => void }
+type Props = {
+  project: string
+  disk?: string
+  onDismiss: () => void
+  onSaved?: (saved: { name: string }) => void
+}
 function DiskForm({ project, disk, onDismiss, onSaved }: Props) {
   // A form's values start from its resource once, as the real forms' do.
   const [initial] = useState(disk ?? '(new)')
@@ -21,7 +26,7 @@ function DiskForm({ project, disk, onDismiss, onSaved }: Props) {
         Cancel
       </button>
       {onSaved && (
-        <button type="button" onClick={onSaved}>
+        <button type="button" onClick={() => onSaved({ name: 'new one' })}>
           Save
         </button>
       )}
@@ -29,21 +34,17 @@ function DiskForm({ project, disk, onDismiss, onSaved }: Props) {
   )
 }
 
-const CreateOrEdit = formRoute(
-  async () => DiskForm,
-  (r) => {
-    const disk = r.optional('disk')
-    return { key: disk ?? '', project: r.param('project'), ...(disk ? { disk } : {}), back: '/disks' }
-  },
-)
-const SavesToPage = formRoute(
-  async () => DiskForm,
-  (r) => ({ project: r.param('project'), back: '/disks', onSaved: () => r.navigate('/disks/new-one') }),
-)
-const NeedsInstance = formRoute(
-  async () => DiskForm,
-  (r) => ({ project: r.param('instance'), back: '/disks' }),
-)
+const back = ({ project }: { project: string }) => `/projects/${project}/disks`
+const CreateOrEdit = formRoute(async () => DiskForm, { params: ['project'], edit: 'disk', back })
+const SavesToPage = formRoute(async () => DiskForm, {
+  params: ['project'],
+  back,
+  opens: ({ project }, disk) => `/projects/${project}/disks/${encodeURIComponent(disk)}`,
+})
+const NeedsInstance = formRoute(async () => DiskForm, {
+  params: ['project', 'instance'],
+  back: () => '/',
+})
 
 function show(
   Route: () => React.ReactNode,
@@ -67,8 +68,10 @@ describe('formRoute', () => {
   it('loads the form, gives it the route params, and dismisses to `back` keeping the list query', async () => {
     const { location } = show(CreateOrEdit, { project: 'p' })
     expect(await screen.findByText('form of p/(new)')).toBeTruthy()
+    // Without `opens` the form has no onSaved: a save closes it, as a dismiss does.
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
-    expect(location.history.at(-1)).toBe('/disks?page=abc&limit=25')
+    expect(location.history.at(-1)).toBe('/projects/p/disks?page=abc&limit=25')
   })
 
   it('an optional param present: the edit form of that resource; another resource is a new form', async () => {
@@ -87,10 +90,10 @@ describe('formRoute', () => {
     expect(await screen.findByText('form of p/d2')).toBeTruthy()
   })
 
-  it('navigate goes where the route says, without the list query', async () => {
+  it('a save goes on to the page `opens` names for the saved resource, without the list query', async () => {
     const { location } = show(SavesToPage, { project: 'p' })
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
-    expect(location.history.at(-1)).toBe('/disks/new-one')
+    expect(location.history.at(-1)).toBe('/projects/p/disks/new%20one')
   })
 
   it('a param the route does not have is an error, not an empty string', () => {

@@ -1,120 +1,85 @@
 // A form's route (create, edit or view) in its list's or page's outlet (issue 10). Every such route did
-// the same four things by hand: load the form's module only when the route opens, read the route's
-// params, give them to the form, and dismiss to the page behind it keeping that page's query (the
-// list's page and size). `formRoute` does them once; a page names the form and where it sits.
-import {
-  type ComponentType,
-  type LazyExoticComponent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useContext,
-} from 'react'
+// the same things by hand: load the form's module only when the route opens, read the route's params,
+// give them to the form, dismiss to the page behind it keeping that page's query (the list's page and
+// size), and, for some, go on to a saved resource's page. `formRoute` does them once; a page names the
+// form, the params it takes and where it sits.
+//
+// Another resource is another form (its `key`, so its values start afresh); a create-or-edit form
+// (`routers-new`, `routers/{router}/edit`) gets the resource's name only from the edit route's param;
+// a form that `opens` a page goes there after a save: a created silo to its page, a renamed VPC to the
+// new name's page.
+import { type ComponentType, lazy, type ReactNode, Suspense, useContext } from 'react'
 import { useLocation } from 'wouter'
 import { useListGo } from '../hooks/use-list-go'
 import { RouteParamsContext } from '../route-context'
 
-/** What a form route knows when it renders: its params and a plain navigation. */
-export interface FormRouteArgs {
-  /** A param of the route's path; throws when the route has none of that name. */
-  param(name: string): string
-  /** A param of an optional segment (`projects-new` and `projects/{project}/edit` share a form). */
-  optional(name: string): string | undefined
-  /** Goes to `to` (a saved resource's new page); dismissing uses `back` instead. */
-  navigate(to: string): void
-  /** Goes to `to` keeping the current query, as dismissing does (a save that returns to the list). */
-  go(to: string): void
-}
-
-/** The form's props, less `onDismiss`, plus where dismissing goes and the form's identity. */
-export type FormRouteProps<P> = Omit<P, 'onDismiss'> & {
-  /** Where dismissing the form (Cancel, Escape, the form's own close after a save) goes. */
-  back: string
-  /** Another resource is another form: its values start from that resource. */
-  key?: string
-}
-
 /** A form route's component, as `formRoute` makes it. */
 export type FormRoute = () => ReactNode
 
-type Props<P> = (route: FormRouteArgs) => FormRouteProps<P>
+/**
+ * The props such a form takes: the params, the edited resource's name when there is one, onDismiss,
+ * and onSaved when the route opens a page after a save (without it, a save dismisses the form).
+ */
+type FormProps<K extends string, N extends string> = Record<K, string> &
+  Partial<Record<N, string>> & { onDismiss: () => void; onSaved?: (saved: { name: string }) => void }
 
-function FormRouteView<P extends { onDismiss: () => void }>(view: {
-  form: LazyExoticComponent<ComponentType<P>>
-  props: Props<P>
+interface Options<K extends string, N extends string> {
+  /** The route's params the form takes, as props of the same names. */
+  params: readonly K[]
+  /** The param naming the resource the form shows: another one is another form. */
+  key?: K
+  /** For a create-or-edit form, the param only its edit route has. */
+  edit?: N
+  /** The path of the list or page behind the form, from the params: dismissing goes there. */
+  back: (params: Record<K, string>) => string
+  /** The page a save goes on to, from the params and the saved resource's name. */
+  opens?: (params: Record<K, string>, saved: string) => string
+}
+
+/** The route's params of these names; a name the route lacks is an error, not an empty string. */
+function pick<K extends string>(all: Record<string, string | undefined>, names: readonly K[]) {
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = all[name]
+      if (value === undefined) throw new Error(`route has no :${name} param`)
+      return [name, value]
+    }),
+  ) as Record<K, string>
+}
+
+function FormRouteView<K extends string, N extends string>(view: {
+  Form: ComponentType<FormProps<K, N>>
+  opts: Options<K, N>
 }) {
-  const params = useContext(RouteParamsContext)
+  const { Form, opts } = view
+  const all = useContext(RouteParamsContext)
   const go = useListGo()
   const [, navigate] = useLocation()
-  const { back, key, ...rest } = view.props({
-    param: (name) => {
-      const value = params[name]
-      if (value === undefined) throw new Error(`route has no :${name} param`)
-      return value
-    },
-    optional: (name) => params[name],
-    navigate,
-    go,
-  })
-  const Form = view.form
+  const params = pick(all, opts.params)
+  const name = opts.edit ? all[opts.edit] : undefined
+  const key = opts.key ? params[opts.key] : opts.edit ? (name ?? '') : undefined
+  const { opens } = opts
+  const props = {
+    ...params,
+    ...(opts.edit && name ? { [opts.edit]: name } : {}),
+    ...(opens ? { onSaved: (saved: { name: string }) => navigate(opens(params, saved.name)) } : {}),
+    onDismiss: () => go(opts.back(params)),
+  } as FormProps<K, N>
   return (
     <Suspense fallback={null}>
-      <Form key={key} {...(rest as unknown as P)} onDismiss={() => go(back)} />
+      <Form key={key} {...props} />
     </Suspense>
   )
 }
 
 /**
  * The component of a form's route: `load` is the form's dynamic import (the form is not in the page's
- * chunk), `props` turns the route into the form's props.
+ * chunk), `opts` says which params it takes and where dismissing and saving go.
  */
-export function formRoute<P extends { onDismiss: () => void }>(
-  load: () => Promise<ComponentType<P>>,
-  props: Props<P>,
+export function formRoute<K extends string, N extends string = never>(
+  load: () => Promise<ComponentType<FormProps<K, N>>>,
+  opts: Options<K, N>,
 ): FormRoute {
-  const form = lazy(() => load().then((component) => ({ default: component })))
-  return () => <FormRouteView form={form} props={props} />
-}
-
-// Most forms over a list or page take no more than the route's params (a VPC's `project` and `vpc`):
-// dismissing goes back to the list, whose path those params make; another resource is another form
-// (its `key`, so its values start afresh); a create-or-edit form (`routers-new`,
-// `routers/{router}/edit`) gets the resource's name only from the edit route's param; an edit form over
-// its resource's own page moves to the new name on a rename.
-
-/** The props such a form takes: the params, the edited resource's name when there is one, onDismiss. */
-type ParamsFormProps<K extends string, N extends string> = Record<K, string> &
-  Partial<Record<N, string>> & { onDismiss: () => void }
-
-/** The route's params of these names, as useRouteParams reads them in a page. */
-export function paramsOf<K extends string>(route: FormRouteArgs, ...names: K[]): Record<K, string> {
-  return Object.fromEntries(names.map((name) => [name, route.param(name)])) as Record<K, string>
-}
-
-/**
- * The route of a form whose props are the route's params: `load` imports it, `params` are the params it
- * takes, `back` the path of the list or page behind it, from those params. `key`, a param naming the
- * resource the form shows; `edit`, for a create-or-edit form, the param only its edit route has.
- */
-export function paramsFormRoute<K extends string, N extends string = never>(
-  load: () => Promise<ComponentType<ParamsFormProps<K, N>>>,
-  opts: { params: readonly K[]; key?: K; edit?: N; back: (params: Record<K, string>) => string },
-): FormRoute {
-  return formRoute<ParamsFormProps<K, N>>(load, (route) => {
-    const params = paramsOf(route, ...opts.params)
-    const name = opts.edit && route.optional(opts.edit)
-    const edited = (opts.edit && name ? { [opts.edit]: name } : {}) as Partial<Record<N, string>>
-    const key = opts.key ? params[opts.key] : opts.edit ? (name ?? '') : undefined
-    const props = { ...params, ...edited, ...(key === undefined ? {} : { key }), back: opts.back(params) }
-    // Exactly the form's props less onDismiss; TypeScript cannot take Omit apart over generic K and N.
-    return props as FormRouteProps<ParamsFormProps<K, N>>
-  })
-}
-
-/**
- * Where an edit form over its resource's own page goes (`vpcs/{vpc}/edit`): dismissing goes back to the
- * page of `name`, and a save to the page of the saved name, so a rename moves to the new name's page.
- */
-export function overItsPage(route: FormRouteArgs, pageOf: (name: string) => string, name: string) {
-  return { back: pageOf(name), onSaved: (saved: { name: string }) => route.navigate(pageOf(saved.name)) }
+  const Form = lazy(() => load().then((component) => ({ default: component })))
+  return () => <FormRouteView Form={Form} opts={opts} />
 }

@@ -15,7 +15,7 @@ import { memberListParams, views } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { T } from '../../strings'
-import { type FormRoute, formRoute, overItsPage } from '../../ui/form-route'
+import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { linkColumn, OpenFormButton, rowMenu } from '../list-table'
@@ -154,10 +154,11 @@ export default function AffinityGroupPage() {
 
 /** `affinity/{group}/edit`, in the group page's outlet: a rename goes to the new name's page. */
 export const AffinityEditRoute: FormRoute = formRoute(
-  () => import('../../forms/affinity-form').then((m) => m.AffinityEditForm),
-  (r) => {
-    const [project, group] = [r.param('project'), r.param('antiAffinityGroup')]
-    const pageOf = (g: string) => paths.affinityGroup({ project, antiAffinityGroup: g })
-    return { key: group, project, group, ...overItsPage(r, pageOf, group) }
+  () => import('../../forms/affinity-form').then((m) => m.AffinityForm),
+  {
+    params: ['project', 'antiAffinityGroup'],
+    key: 'antiAffinityGroup',
+    back: paths.affinityGroup,
+    opens: (p, group) => paths.affinityGroup({ ...p, antiAffinityGroup: group }),
   },
 )

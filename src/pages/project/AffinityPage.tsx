@@ -22,14 +22,11 @@ const columnsFor = (project: string) =>
 
 /** `affinity-new`, in the list's outlet; a created group opens on its own page to take members. */
 export const AffinityCreateRoute: FormRoute = formRoute(
-  () => import('../../forms/affinity-form').then((m) => m.AffinityCreateForm),
-  (r) => {
-    const project = r.param('project')
-    return {
-      project,
-      back: paths.affinity({ project }),
-      onCreated: (g) => r.navigate(paths.affinityGroup({ project, antiAffinityGroup: g.name })),
-    }
+  () => import('../../forms/affinity-form').then((m) => m.AffinityForm),
+  {
+    params: ['project'],
+    back: paths.affinity,
+    opens: (p, group) => paths.affinityGroup({ ...p, antiAffinityGroup: group }),
   },
 )
 

@@ -17,7 +17,7 @@ import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
-import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
 import { DiskStateBadge } from '../../ui/StateBadge'
@@ -46,7 +46,7 @@ const columnsFor = (project: string) =>
   ])
 
 /** `/projects/{project}/disks-new`: the create form (and its upload machinery), in the list's outlet. */
-export const DiskCreateRoute: FormRoute = paramsFormRoute(
+export const DiskCreateRoute: FormRoute = formRoute(
   () => import('../../forms/disk-create').then((m) => m.DiskCreateForm),
   { params: ['project'], back: paths.disks },
 )

@@ -25,7 +25,7 @@ import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
-import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
@@ -77,16 +77,17 @@ const AttachForm = lazy(() =>
 )
 
 /** `floating-ips-new`, in the list's outlet. */
-export const FloatingIpCreateRoute: FormRoute = paramsFormRoute(
-  () => forms().then((m) => m.FloatingIpCreateForm),
-  { params: ['project'], back: paths.floatingIps },
-)
+export const FloatingIpCreateRoute: FormRoute = formRoute(() => forms().then((m) => m.FloatingIpCreateForm), {
+  params: ['project'],
+  back: paths.floatingIps,
+})
 
 /** `floating-ips/{floatingIp}/edit`, in the list's outlet; another floating IP is another form. */
-export const FloatingIpEditRoute: FormRoute = paramsFormRoute(
-  () => forms().then((m) => m.FloatingIpEditForm),
-  { params: ['project', 'floatingIp'], key: 'floatingIp', back: paths.floatingIps },
-)
+export const FloatingIpEditRoute: FormRoute = formRoute(() => forms().then((m) => m.FloatingIpEditForm), {
+  params: ['project', 'floatingIp'],
+  key: 'floatingIp',
+  back: paths.floatingIps,
+})
 
 export default function FloatingIpsPage() {
   const { project } = useRouteParams('project')

@@ -9,7 +9,7 @@ import { useKindReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { type FormRoute, paramsFormRoute } from '../../ui/form-route'
+import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 
 const ImageDemoteForm = lazy(() =>
@@ -17,7 +17,7 @@ const ImageDemoteForm = lazy(() =>
 )
 
 /** `/images/{image}/edit`: a silo image, read-only. */
-export const SiloImageViewRoute: FormRoute = paramsFormRoute(
+export const SiloImageViewRoute: FormRoute = formRoute(
   () => import('../../forms/image-view').then((m) => m.ImageView),
   { params: ['image'], back: paths.siloImages },
 )

@@ -27,7 +27,7 @@ const columns = defineColumns<IpPool>([
 /** `ip-pools-new`, in the list's outlet: a new pool opens on its page, ready for its first range. */
 export const IpPoolCreateRoute: FormRoute = formRoute(
   () => import('../../forms/ip-pool-form').then((m) => m.IpPoolForm),
-  (r) => ({ back: paths.ipPools(), onSaved: (pool) => r.navigate(paths.ipPool({ pool: pool.name })) }),
+  { params: [], back: paths.ipPools, opens: (_, pool) => paths.ipPool({ pool }) },
 )
 
 export default function IpPoolsPage() {

@@ -21,7 +21,7 @@ const columns = defineColumns<Silo>([
 /** `silos-new`, in the list's outlet: a new silo opens on its own page, ready for its providers. */
 export const SiloCreateRoute: FormRoute = formRoute(
   () => import('../../forms/silo-form').then((m) => m.SiloCreateForm),
-  (r) => ({ back: paths.silos(), onSaved: (silo) => r.navigate(paths.silo({ silo: silo.name })) }),
+  { params: [], back: paths.silos, opens: (_, silo) => paths.silo({ silo }) },
 )
 
 export default function SilosPage() {

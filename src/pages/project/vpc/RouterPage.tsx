@@ -13,7 +13,7 @@ import { tables, views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
-import { paramsFormRoute } from '../../../ui/form-route'
+import { formRoute } from '../../../ui/form-route'
 import { ListTable } from '../../list-table'
 import { mono } from '../instance/shared'
 import { RouterKind } from './RoutersTab'
@@ -67,7 +67,7 @@ const columnsFor = (ref: VpcRef) =>
   ])
 
 /** `routes-new` (no `:route`) and `routes/{route}/edit`, in the page's outlet. */
-export const RouteCreateRoute: FormRoute = paramsFormRoute(
+export const RouteCreateRoute: FormRoute = formRoute(
   () => import('../../../forms/route-form').then((m) => m.RouteForm),
   { params: ['project', 'vpc', 'router'], edit: 'route', back: paths.vpcRouter },
 )

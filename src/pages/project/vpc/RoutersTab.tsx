@@ -8,7 +8,7 @@ import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
-import { paramsFormRoute } from '../../../ui/form-route'
+import { formRoute } from '../../../ui/form-route'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
 import { type Router, routerRefusal, type VpcRef } from './routing'
 
@@ -26,7 +26,7 @@ const columnsFor = (ref: VpcRef) =>
   ])
 
 /** `routers-new` (no `:router`) and `routers/{router}/edit`, in the tab's outlet. */
-export const RouterCreateRoute: FormRoute = paramsFormRoute(
+export const RouterCreateRoute: FormRoute = formRoute(
   () => import('../../../forms/router-form').then((m) => m.RouterForm),
   { params: ['project', 'vpc'], edit: 'router', back: paths.vpcRouters },
 )

@@ -13,7 +13,7 @@ import { TABLE_LIMIT, table, tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
-import { paramsFormRoute } from '../../../ui/form-route'
+import { formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable } from '../../list-table'
 import { NicAddresses } from '../instance/names'
@@ -95,7 +95,7 @@ function SubnetNics({
 }
 
 /** `subnets-new` (no `:subnet`) and `subnets/{subnet}/edit`, in the tab's outlet. */
-export const SubnetCreateRoute: FormRoute = paramsFormRoute(
+export const SubnetCreateRoute: FormRoute = formRoute(
   () => import('../../../forms/subnet-form').then((m) => m.SubnetForm),
   { params: ['project', 'vpc'], edit: 'subnet', back: paths.vpcSubnets },
 )

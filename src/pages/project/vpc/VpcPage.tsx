@@ -8,7 +8,7 @@ import { deleteVpc, vpcViewParams } from '../../../forms/vpc'
 import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import { type FormRoute, formRoute, overItsPage } from '../../../ui/form-route'
+import { type FormRoute, formRoute } from '../../../ui/form-route'
 
 export { vpcViewParams }
 
@@ -54,9 +54,5 @@ export default function VpcPage() {
 /** `vpcs/{vpc}/edit`, in the page's outlet: a rename goes to the new name's page. */
 export const VpcEditRoute: FormRoute = formRoute(
   () => import('../../../forms/vpc-form').then((m) => m.VpcForm),
-  (r) => {
-    const [project, vpc] = [r.param('project'), r.param('vpc')]
-    // Another VPC is another form: its values start from that VPC.
-    return { key: vpc, project, vpc, ...overItsPage(r, (name) => paths.vpc({ project, vpc: name }), vpc) }
-  },
+  { params: ['project', 'vpc'], key: 'vpc', back: paths.vpc, opens: (p, vpc) => paths.vpc({ ...p, vpc }) },
 )

@@ -42,11 +42,7 @@ const columnsFor = (project: string) =>
 /** `vpcs-new`, in the list's outlet: back to the list (and its page) when done. */
 export const VpcCreateRoute: FormRoute = formRoute(
   () => import('../../../forms/vpc-form').then((m) => m.VpcForm),
-  (r) => {
-    const project = r.param('project')
-    const back = paths.vpcs({ project })
-    return { project, back, onSaved: () => r.go(back) }
-  },
+  { params: ['project'], back: paths.vpcs },
 )
 
 export default function VpcsPage() {

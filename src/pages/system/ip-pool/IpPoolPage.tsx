@@ -9,7 +9,7 @@ import { deletePool, POOL_TYPE_LABELS, VERSION_LABELS } from '../../../forms/ip-
 import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import { type FormRoute, formRoute, overItsPage } from '../../../ui/form-route'
+import { type FormRoute, formRoute } from '../../../ui/form-route'
 import { PoolUsage } from './usage'
 
 /** The pool's tabs; ranges also claims its add form's path. */
@@ -44,9 +44,5 @@ export default function IpPoolPage() {
 /** `ip-pools/{pool}/edit`, in the page's outlet: a rename goes to the new name's page. */
 export const IpPoolEditRoute: FormRoute = formRoute(
   () => import('../../../forms/ip-pool-form').then((m) => m.IpPoolForm),
-  (r) => {
-    const pool = r.param('pool')
-    // Another pool is another form: its values start from that pool.
-    return { key: pool, pool, ...overItsPage(r, (name) => paths.ipPool({ pool: name }), pool) }
-  },
+  { params: ['pool'], key: 'pool', back: paths.ipPool, opens: (_, pool) => paths.ipPool({ pool }) },
 )

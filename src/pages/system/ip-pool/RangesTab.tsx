@@ -13,7 +13,7 @@ import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
-import { paramsFormRoute } from '../../../ui/form-route'
+import { formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { ListTable } from '../../list-table'
 import { mono } from '../../project/instance/shared'
@@ -34,7 +34,7 @@ const whenPoolRead = (Form: ComponentType<RangeFormProps>) =>
   }
 
 /** `ranges-add`, in the tab's outlet. */
-export const RangeAddRoute: FormRoute = paramsFormRoute(
+export const RangeAddRoute: FormRoute = formRoute(
   () => import('../../../forms/ip-range-form').then((m) => whenPoolRead(m.IpRangeForm)),
   { params: ['pool'], key: 'pool', back: paths.ipPoolRanges },
 )

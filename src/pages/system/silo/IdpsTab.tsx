@@ -10,7 +10,7 @@ import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
-import { paramsFormRoute } from '../../../ui/form-route'
+import { formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
 
@@ -25,13 +25,13 @@ const columnsFor = (silo: string) =>
   ])
 
 /** `idps-new`, in the tab's outlet. */
-export const IdpCreateRoute: FormRoute = paramsFormRoute(
+export const IdpCreateRoute: FormRoute = formRoute(
   () => import('../../../forms/idp-form').then((m) => m.IdpCreateForm),
   { params: ['silo'], back: paths.siloIdps },
 )
 
 /** `idps/saml/{provider}`, in the tab's outlet. */
-export const IdpViewRoute: FormRoute = paramsFormRoute(
+export const IdpViewRoute: FormRoute = formRoute(
   () => import('../../../forms/idp-form').then((m) => m.IdpView),
   { params: ['silo', 'provider'], key: 'provider', back: paths.siloIdps },
 )

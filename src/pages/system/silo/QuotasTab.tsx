@@ -8,7 +8,7 @@ import { useKindReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
 import type { FormRoute } from '../../../ui/form-route'
-import { paramsFormRoute } from '../../../ui/form-route'
+import { formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { formatBytes } from '../../../util/bytes'
 import { OpenFormButton } from '../../list-table'
@@ -28,7 +28,7 @@ const columns = defineColumns<Row>([
 ])
 
 /** `quotas/edit`, in the tab's outlet. */
-export const QuotasEditRoute: FormRoute = paramsFormRoute(
+export const QuotasEditRoute: FormRoute = formRoute(
   () => import('../../../forms/silo-quotas-form').then((m) => m.SiloQuotasForm),
   { params: ['silo'], back: paths.siloQuotas },
 )
