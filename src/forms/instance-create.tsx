@@ -28,6 +28,12 @@ import { toast } from '../components/toast-queue'
 import { useKindReason } from '../hooks/use-action-reason'
 import { FormError, useForm } from '../hooks/use-form'
 import { PICK } from '../lists'
+import {
+  NO_FREE_FLOATING_IPS,
+  poolOption,
+  unattachedFloatingIps,
+  unicastPools,
+} from '../pages/project/instance/networking-actions'
 import { paths } from '../paths'
 import { kinds } from '../ui/kinds'
 import { formatBytes, gibToHold } from '../util/bytes'
@@ -171,8 +177,8 @@ export function InstanceCreateForm({ project }: { project: string }) {
   const floating = useList('floatingIpList', { query: { project, ...PICK } }).data?.items
 
   const detached = (projectDisks ?? []).filter((d) => d.state.state === 'detached')
-  const freeFloating = floating?.filter((f) => !f.instanceId)
-  const unicastPools = (pools ?? []).filter((p) => p.poolType !== 'multicast')
+  const freeFloating = floating && unattachedFloatingIps(floating)
+  const offeredPools = unicastPools(pools ?? [])
   const images = [...(siloImages ?? []), ...(projectImages ?? [])]
   const keyNames = sshKeys?.map((k) => k.name)
 
@@ -188,7 +194,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
       const body = toInstanceCreate(vals, {
         sshKeys: keyNames,
         imageName: images.find((i) => i.id === vals.bootImage)?.name,
-        autoIpVersion: unicastPools.filter((p) => p.isDefault).length > 1 ? 'v4' : undefined,
+        pools: offeredPools,
         userDataFile: file ? new Uint8Array(await file.arrayBuffer()) : undefined,
       })
       const result = await mutate(
@@ -457,10 +463,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
             <Select
               label="IP pool"
               placeholder="Silo default pool"
-              options={unicastPools.map((p) => ({
-                value: p.name,
-                label: p.isDefault ? `${p.name} (default)` : p.name,
-              }))}
+              options={offeredPools.map(poolOption)}
               {...form.field('ephemeralPool')}
             />
           )}
@@ -468,7 +471,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
             legend="Floating IPs"
             items={freeFloating}
             loading="Loading floating IPs…"
-            empty="No unattached floating IPs in this project."
+            empty={NO_FREE_FLOATING_IPS}
             detail={(f) => f.ip}
             names={values.floatingIps}
             onNames={(names) => set('floatingIps', names)}

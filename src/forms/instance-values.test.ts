@@ -207,9 +207,17 @@ describe('toInstanceCreate', () => {
   })
 
   it('picks the IP version of the silo default pool when the silo has one of each', () => {
-    const snake = wire(toInstanceCreate(values(), { autoIpVersion: 'v4' }))
-    expect(snake.external_ips).toEqual([
+    const pool = { name: 'ip-pool-1', isDefault: true, ipVersion: 'v4', poolType: 'unicast' } as const
+    const pools = [pool, { ...pool, name: 'ip-pool-3', ipVersion: 'v6' } as const]
+    expect(wire(toInstanceCreate(values(), { pools })).external_ips).toEqual([
       { type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v4' } },
+    ])
+    // One default: the API picks it; a chosen pool is named.
+    expect(wire(toInstanceCreate(values(), { pools: [pool] })).external_ips).toEqual([
+      { type: 'ephemeral', pool_selector: { type: 'auto', ip_version: null } },
+    ])
+    expect(wire(toInstanceCreate(values({ ephemeralPool: 'ip-pool-3' }), { pools })).external_ips).toEqual([
+      { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-3' } },
     ])
   })
 

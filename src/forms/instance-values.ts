@@ -6,6 +6,7 @@
 import * as v from 'valibot'
 import { vHostname } from '../api/__generated__/schemas'
 import type { ApiParams } from '../api/types'
+import { ephemeralPoolSelector } from '../pages/project/instance/networking-actions'
 import { bytesToBase64 } from '../util/base64'
 import { GiB, gibToHold, KiB } from '../util/bytes'
 import { generateName } from '../util/names'
@@ -231,10 +232,10 @@ export type BuildContext = {
   /** The picked user-data file's bytes (read when the form is sent). */
   userDataFile?: Uint8Array | undefined
   /**
-   * The IP version of the silo default pool, needed when the silo links a default pool of each
-   * version (nexus.json, PoolSelector `auto`: "Required if both IPv4 and IPv6 default pools").
+   * The pools offered for the ephemeral IP: with none chosen, they say whether the silo's default
+   * needs its IP version named (ephemeralPoolSelector). Not loaded: the API picks the default.
    */
-  autoIpVersion?: 'v4' | 'v6' | undefined
+  pools?: Parameters<typeof ephemeralPoolSelector>[1] | undefined
   /** The 6-character suffix of generated names (spec 5); random by default. */
   suffix?: (() => string) | undefined
 }
@@ -297,9 +298,7 @@ export function toInstanceCreate(values: InstanceCreateValues, ctx: BuildContext
       ? [
           {
             type: 'ephemeral' as const,
-            poolSelector: values.ephemeralPool
-              ? { type: 'explicit' as const, pool: values.ephemeralPool }
-              : { type: 'auto' as const, ipVersion: ctx.autoIpVersion ?? null },
+            poolSelector: ephemeralPoolSelector(values.ephemeralPool, ctx.pools ?? []),
           },
         ]
       : []),

@@ -7,6 +7,8 @@ import {
   attachEphemeralIp,
   attachFloatingIp,
   ephemeralPoolSelector,
+  NO_FREE_FLOATING_IPS,
+  poolOption,
   unattachedFloatingIps,
   unicastPools,
 } from './networking-actions'
@@ -23,7 +25,7 @@ export function EphemeralIpForm(common: InstanceChoiceCommon) {
       submitLabel="Attach"
       label="IP pool"
       placeholder="Silo default pool"
-      options={offered?.map((p) => ({ value: p.name, label: p.isDefault ? `${p.name} (default)` : p.name }))}
+      options={offered?.map(poolOption)}
       submit={(pool) => attachEphemeralIp(instance, ephemeralPoolSelector(pool, offered ?? []))}
       done={() => `Ephemeral IP attached to ${instance.name}`}
     />
@@ -42,7 +44,7 @@ export function FloatingIpForm({ project, ...common }: InstanceChoiceCommon & { 
       label="Floating IP"
       placeholder="Choose a floating IP"
       requiredMessage="Choose a floating IP"
-      noneText="No unattached floating IPs in this project."
+      noneText={NO_FREE_FLOATING_IPS}
       // By id: a floating IP's id needs no project to resolve it.
       options={
         floating &&

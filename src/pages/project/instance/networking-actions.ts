@@ -58,6 +58,12 @@ export const nicCreateBody = (v: NicCreateValues): ApiParams<'instanceNetworkInt
 
 type Pool = Pick<ListItem<'ipPoolList'>, 'name' | 'isDefault' | 'ipVersion' | 'poolType'>
 
+/** A pool an ephemeral IP may come from, as a select offers it ("ip-pool-1 (default)"). */
+export const poolOption = (p: Pool) => ({
+  value: p.name,
+  label: p.isDefault ? `${p.name} (default)` : p.name,
+})
+
 /** The pools an instance's address can come from (multicast pools hold group addresses only). */
 export const unicastPools = <P extends Pool>(pools: readonly P[]): P[] =>
   pools.filter((p) => p.poolType !== 'multicast')
@@ -73,6 +79,7 @@ export function ephemeralPoolSelector(pool: string, pools: readonly Pool[]): Poo
 }
 
 /** The project's floating IPs free to attach (a floating IP sits on one instance at a time). */
+export const NO_FREE_FLOATING_IPS = 'No unattached floating IPs in this project.'
 export const unattachedFloatingIps = <F extends { instanceId?: string | null }>(ips: readonly F[]): F[] =>
   ips.filter((f) => !f.instanceId)
 
