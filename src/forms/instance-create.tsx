@@ -34,9 +34,10 @@ import {
   unattachedFloatingIps,
   unicastPools,
 } from '../pages/project/instance/networking-actions'
+import { attachableDisks } from '../pages/project/instance/storage-actions'
 import { paths } from '../paths'
 import { kinds } from '../ui/kinds'
-import { formatBytes, gibToHold } from '../util/bytes'
+import { formatBytes, gibToHold, nameWithSize } from '../util/bytes'
 import { generateName } from '../util/names'
 import { MAX_DISK_GIB, sizeToHold } from './disk-blank'
 import { FormRadio, optionsOf } from './fields'
@@ -176,7 +177,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
   const pools = useList('ipPoolList', { query: PICK }).data?.items
   const floating = useList('floatingIpList', { query: { project, ...PICK } }).data?.items
 
-  const detached = (projectDisks ?? []).filter((d) => d.state.state === 'detached')
+  const detached = attachableDisks(projectDisks ?? [])
   const freeFloating = floating && unattachedFloatingIps(floating)
   const offeredPools = unicastPools(pools ?? [])
   const images = [...(siloImages ?? []), ...(projectImages ?? [])]
@@ -318,7 +319,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
               placeholder={detached.length ? 'Choose a detached disk' : 'No detached disks in this project'}
               options={detached.map((d) => ({
                 value: d.name,
-                label: `${d.name} (${formatBytes(d.size)})`,
+                label: nameWithSize(d),
                 disabled: values.disks.some((x) => x.name === d.name),
               }))}
               {...form.field('bootDisk')}
@@ -394,7 +395,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
                   value={d.name}
                   options={detached.map((x) => ({
                     value: x.name,
-                    label: `${x.name} (${formatBytes(x.size)})`,
+                    label: nameWithSize(x),
                     disabled: x.name !== d.name && taken.has(x.name),
                   }))}
                   onChange={(e) => setDisk(n, { kind: 'attach', name: e.target.value })}

@@ -11,7 +11,7 @@ import { useKindReason } from '../hooks/use-action-reason'
 import { PICK } from '../lists'
 import { kinds } from '../ui/kinds'
 import { diskRowRefusal } from '../ui/row-state'
-import { formatBytes } from '../util/bytes'
+import { nameWithSize } from '../util/bytes'
 import { generateName } from '../util/names'
 import { NameAndDescription } from './fields'
 import { useSideForm } from './side-form'
@@ -66,7 +66,7 @@ export function SnapshotCreateForm({ project, onDismiss }: { project: string; on
         required
         description="Only an attached or detached disk can be snapshotted."
         placeholder={placeholder}
-        options={(options ?? []).map((d) => ({ value: d.id, label: `${d.name} (${formatBytes(d.size)})` }))}
+        options={(options ?? []).map((d) => ({ value: d.id, label: nameWithSize(d) }))}
         {...diskField}
         onChange={(e) => {
           diskField.onChange(e)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatNumber, GiB, KiB, MiB, splitBytes, TiB } from './bytes'
+import { formatBytes, formatNumber, GiB, KiB, MiB, nameWithSize, splitBytes, TiB } from './bytes'
 
 describe('formatBytes', () => {
   it('uses powers of 1024 with IEC labels by default', () => {
@@ -53,5 +53,11 @@ describe('formatNumber', () => {
     expect(formatNumber(1_000_000)).toBe('1,000,000')
     expect(formatNumber(1_200_000)).toBe('1.2M')
     expect(formatNumber(3_400_000_000)).toBe('3.4B')
+  })
+})
+
+describe('nameWithSize', () => {
+  it('names a disk with its size as the pickers offer it', () => {
+    expect(nameWithSize({ name: 'data', size: 10 * GiB })).toBe('data (10 GiB)')
   })
 })

@@ -54,3 +54,6 @@ const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 export function formatNumber(n: number): string {
   return Math.abs(n) > 1_000_000 ? compact.format(n) : plain.format(n)
 }
+
+/** A disk (or anything sized) as a picker offers it: its name and size, "data (10 GiB)". */
+export const nameWithSize = (x: { name: string; size: number }) => `${x.name} (${formatBytes(x.size)})`

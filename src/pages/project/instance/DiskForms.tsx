@@ -12,7 +12,7 @@ import { useSideForm } from '../../../forms/side-form'
 import { NAME } from '../../../forms/validation'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { PICK } from '../../../lists'
-import { formatBytes } from '../../../util/bytes'
+import { nameWithSize } from '../../../util/bytes'
 import { InstanceChoice, type InstanceChoiceCommon } from './choose'
 import { attachableDisks } from './storage-actions'
 
@@ -34,10 +34,7 @@ export function AttachDiskForm({ project, ...common }: FormProps) {
       placeholder="Choose a detached disk"
       requiredMessage="Choose a disk to attach"
       noneText="No detached disks in this project."
-      options={
-        disks &&
-        attachableDisks(disks).map((d) => ({ value: d.id, label: `${d.name} (${formatBytes(d.size)})` }))
-      }
+      options={disks && attachableDisks(disks).map((d) => ({ value: d.id, label: nameWithSize(d) }))}
       submit={(disk) => attach(instance, disk)}
       // From every disk of the project: once attaching, the disk is no longer among the detached ones.
       done={(disk) => `Disk ${disks?.find((d) => d.id === disk)?.name ?? disk} attached to ${instance.name}`}
