@@ -171,8 +171,10 @@ export default defineConfig({
       fontFamily: 'body',
       fontSize: 'md',
       lineHeight: 'normal',
-      colorScheme: 'dark',
     },
+    // On <html> only: the body and every native control (checkboxes, radios, scrollbars) inherit it,
+    // so a light theme draws them light too.
+    html: { colorScheme: 'dark' },
     '[data-theme=light]': { colorScheme: 'light' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
     a: { color: 'inherit' },

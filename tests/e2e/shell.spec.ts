@@ -48,17 +48,22 @@ test.describe('app shell', () => {
     )
   })
 
-  test('the theme switch persists across reloads', async ({ page }) => {
+  test('the theme switch persists across reloads, and native controls follow it', async ({ page }) => {
     await page.goto('/projects')
     const html = page.locator('html')
-    await page.getByRole('radio', { name: 'Light' }).check()
+    const light = page.getByRole('radio', { name: 'Light' })
+    // A checkbox or radio drawn in the other scheme reads inverted (an unchecked box drawn filled).
+    const scheme = () => light.evaluate((el) => getComputedStyle(el).colorScheme)
+    await light.check()
     await expect(html).toHaveAttribute('data-theme', 'light')
     await page.reload()
     await expect(html).toHaveAttribute('data-theme', 'light')
-    await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked()
+    await expect(light).toBeChecked()
+    expect(await scheme()).toBe('light')
     await page.getByRole('radio', { name: 'Dark' }).check()
     await page.reload()
     await expect(html).toHaveAttribute('data-theme', 'dark')
+    expect(await scheme()).toBe('dark')
   })
 
   test('scroll position is restored on back navigation', async ({ page }) => {
