@@ -8,6 +8,7 @@ import type { FloatingIp } from '../api/types'
 import { Select, TextField } from '../components'
 import { useKindReason } from '../hooks/use-action-reason'
 import { PICK, views } from '../lists'
+import { poolOption, unicastPools } from '../pages/project/instance/networking-actions'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
 import { CreateOrEditModal, nameAndDescriptionOf } from './fields'
@@ -15,9 +16,7 @@ import {
   addressProblem,
   createFloatingIp,
   type FloatingIpValues,
-  floatingIpPools,
   type Pool,
-  poolLabel,
   updateFloatingIp,
 } from './floating-ip'
 import { createOrLoadForm } from './when-loaded'
@@ -29,7 +28,7 @@ type Props = { project: string; onDismiss: () => void }
 
 export function FloatingIpCreateForm(props: Props) {
   const listed = useList('ipPoolList', POOLS).data?.items
-  return <FloatingIpFields {...props} pools={listed && floatingIpPools(listed)} />
+  return <FloatingIpFields {...props} pools={listed && unicastPools(listed)} />
 }
 
 export function FloatingIpEditForm(props: Props & { floatingIp: string }) {
@@ -74,7 +73,7 @@ function FloatingIpFields({
             label="IP pool"
             description="The pool the address comes from."
             placeholder={pools === undefined ? 'Loading…' : 'Silo default pool'}
-            options={(pools ?? []).map((p) => ({ value: p.name, label: poolLabel(p) }))}
+            options={(pools ?? []).map(poolOption)}
             {...made.form.field('pool')}
           />
           <TextField

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { toUserError } from '../api/errors'
 import type { Instance } from '../api/types'
+import { poolOption, unicastPools } from '../pages/project/instance/networking-actions'
 import {
   addressAllocator,
   addressProblem,
   attachableInstances,
   DETACH_BEFORE_ATTACH,
   DETACH_BEFORE_DELETE,
-  floatingIpPools,
   floatingIpRefusal,
   NOT_ATTACHED,
   type Pool,
-  poolLabel,
 } from './floating-ip'
 
 const pool = (name: string, ipVersion: 'v4' | 'v6', isDefault = false, poolType = 'unicast'): Pool =>
@@ -51,12 +50,11 @@ describe('floating IP row actions', () => {
 
 describe('new floating IP', () => {
   it('names pools with their family and default, and leaves multicast pools out', () => {
-    expect(poolLabel(v4)).toBe('ip-pool-1 (IPv4, default)')
-    expect(poolLabel(v6)).toBe('ip-pool-3 (IPv6, default)')
-    expect(poolLabel(v4b)).toBe('ip-pool-2 (IPv4)')
-    expect(floatingIpPools([v4, pool('mc', 'v4', false, 'multicast')]).map((p) => p.name)).toEqual([
-      'ip-pool-1',
-    ])
+    const label = (p: Pool) => poolOption(p).label
+    expect(label(v4)).toBe('ip-pool-1 (IPv4, default)')
+    expect(label(v6)).toBe('ip-pool-3 (IPv6, default)')
+    expect(label(v4b)).toBe('ip-pool-2 (IPv4)')
+    expect(unicastPools([v4, pool('mc', 'v4', false, 'multicast')]).map((p) => p.name)).toEqual(['ip-pool-1'])
   })
 
   it('checks a typed address is an IP of the chosen pool’s family; blank is fine', () => {

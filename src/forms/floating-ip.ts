@@ -5,7 +5,7 @@
 import { mutate } from '../../storage'
 import { unwrap } from '../api/errors'
 import type { ApiParams, FloatingIp, Instance, ListItem, Schema } from '../api/types'
-import { ephemeralPoolSelector, unicastPools } from '../pages/project/instance/networking-actions'
+import { ephemeralPoolSelector, familyName } from '../pages/project/instance/networking-actions'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
 import { check, IP } from './validation'
@@ -35,15 +35,6 @@ const ATTACHABLE: readonly Instance['runState'][] = ['running', 'stopped']
 
 export const attachableInstances = <I extends Pick<Instance, 'runState'>>(instances: readonly I[]): I[] =>
   instances.filter((i) => ATTACHABLE.includes(i.runState))
-
-const familyName = (v: Pool['ipVersion']) => (v === 'v6' ? 'IPv6' : 'IPv4')
-
-/** A pool as the create form offers it: its name, family and whether it is the silo's default. */
-export const poolLabel = (p: Pool) =>
-  `${p.name} (${familyName(p.ipVersion)}${p.isDefault ? ', default' : ''})`
-
-/** The pools a floating IP can come from (multicast pools hold group addresses only). */
-export const floatingIpPools = (pools: readonly Pool[]): Pool[] => unicastPools(pools)
 
 /**
  * Why a typed address cannot be asked for: not an IP (spec 5), or not of the chosen pool's family

@@ -58,10 +58,16 @@ export const nicCreateBody = (v: NicCreateValues): ApiParams<'instanceNetworkInt
 
 type Pool = Pick<ListItem<'ipPoolList'>, 'name' | 'isDefault' | 'ipVersion' | 'poolType'>
 
-/** A pool an ephemeral IP may come from, as a select offers it ("ip-pool-1 (default)"). */
+export const familyName = (v: Pool['ipVersion']) => (v === 'v6' ? 'IPv6' : 'IPv4')
+
+/**
+ * A pool an address may come from (an ephemeral IP, a floating IP), as a select offers it: its name,
+ * family and whether it is the silo's default ("ip-pool-1 (IPv4, default)"), since a silo may have
+ * a default pool of each version.
+ */
 export const poolOption = (p: Pool) => ({
   value: p.name,
-  label: p.isDefault ? `${p.name} (default)` : p.name,
+  label: `${p.name} (${familyName(p.ipVersion)}${p.isDefault ? ', default' : ''})`,
 })
 
 /** The pools an instance's address can come from (multicast pools hold group addresses only). */
