@@ -39,7 +39,7 @@ describe('disk form rules', () => {
     expect(check(DISK_SIZE, '0')).toMatch(/at least 1/)
     expect(check(DISK_SIZE, '1024')).toMatch(/at most 1023/)
     expect(check(DISK_SIZE, '1.5')).toMatch(/whole number/)
-    expect(check(DISK_SIZE, '')).toMatch(/whole number/)
+    expect(check(DISK_SIZE, '')).toBe('Size is required')
   })
 
   it('takes a non-empty image file that fits in 1023 GiB', () => {

@@ -114,7 +114,10 @@ describe('sizes and required text', () => {
     expect(check(size, '0')).toBe('Size must be at least 1 GiB')
     expect(check(size, '1024')).toBe('Size must be at most 1023 GiB')
     expect(check(size, '1.5')).toBe('Size must be a whole number of GiB')
-    expect(check(size, '')).toBe('Size must be a whole number of GiB')
+    expect(check(size, '')).toBe('Size is required')
+    expect(check(size, '  ')).toBe('Size is required')
+    expect(check(size, '-5')).toBe('Size must be at least 1 GiB')
+    expect(check(size, '-1.5')).toBe('Size must be a whole number of GiB')
   })
   it('required refuses blank text', () => {
     expect(check(required('Public key'), '  ')).toBe('Public key is required')

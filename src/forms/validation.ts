@@ -150,12 +150,14 @@ export function gibRule(max: number, label = 'Size'): FieldRule {
       v.transform((n): number | string | bigint => n * GiB),
       vByteCount,
     ),
-    explain: (_value, issue) =>
-      issue.type === 'min_value'
-        ? `${label} must be at least 1 GiB`
-        : issue.type === 'max_value'
-          ? `${label} must be at most ${max} GiB`
-          : `${label} must be a whole number of GiB`,
+    explain: (value, issue) => {
+      const text = value.trim()
+      if (text === '') return `${label} is required`
+      // A negative whole number is whole: what is wrong with it is that it is below 1.
+      if (issue.type === 'min_value' || /^-\d+$/.test(text)) return `${label} must be at least 1 GiB`
+      if (issue.type === 'max_value') return `${label} must be at most ${max} GiB`
+      return `${label} must be a whole number of GiB`
+    },
   }
 }
 
