@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { formatBytes, MiB, TiB } from '../../util/bytes'
 import {
+  binaryTicks,
   nearestIndex,
   summarize,
   tableRows,
@@ -98,6 +100,24 @@ describe('TimeSeriesChart', () => {
     expect(container.querySelector('svg')?.textContent).toContain('20,000 vCPUs')
   })
 
+  it('steps a byte axis in round binary units up to a quota', () => {
+    const { container } = render(
+      <TimeSeriesChart
+        title="Storage provisioned"
+        series={[series('provisioned', [0, 20 * TiB, 36.4 * TiB])]}
+        start={START}
+        end={START + 10 * minute}
+        formatValue={(v) => formatBytes(v)}
+        yMax={100 * TiB}
+        binary
+      />,
+    )
+    const labels = [...container.querySelectorAll('svg text')].map((t) => t.textContent)
+    // Not 18.19 TiB, 36.38 TiB… (round byte counts) topping out at 90.95 TiB below a 100 TiB quota.
+    expect(labels).toEqual(expect.arrayContaining(['0 B', '50 TiB', '100 TiB']))
+    expect(labels.some((l) => l?.includes('.'))).toBe(false)
+  })
+
   it('says when there is nothing to draw', () => {
     const { container } = draw([series('run', [])])
     expect(screen.getByText('No data for this time range')).toBeTruthy()
@@ -113,6 +133,19 @@ describe('chart math', () => {
     expect(nearestIndex(pts, 16)).toBe(2)
     expect(nearestIndex(pts, 99)).toBe(3)
     expect(nearestIndex([], 1)).toBe(-1)
+  })
+
+  it('puts byte ticks on whole numbers of one binary unit', () => {
+    const inUnits = (top: number, fixed = false) =>
+      binaryTicks(top, 4, fixed).ticks.map((v) => formatBytes(v))
+    expect(inUnits(36.38 * TiB)).toEqual(['0 B', '10 TiB', '20 TiB', '30 TiB', '40 TiB'])
+    expect(binaryTicks(36.38 * TiB, 4, false).top).toBe(40 * TiB)
+    expect(inUnits(100 * TiB, true)).toEqual(['0 B', '50 TiB', '100 TiB'])
+    expect(binaryTicks(100 * TiB, 4, true).top).toBe(100 * TiB)
+    expect(inUnits(5.72 * MiB)).toEqual(['0 B', '2 MiB', '4 MiB', '6 MiB'])
+    expect(inUnits(1)).toEqual(['0 B', '1 B'])
+    // Just under a unit's 1024 stays in it, with a step that is still round.
+    expect(inUnits(1000 * MiB)).toEqual(['0 B', '500 MiB', '1,000 MiB'])
   })
 
   it('tops the y axis at a fixed maximum or the data', () => {

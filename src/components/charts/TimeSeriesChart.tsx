@@ -28,6 +28,7 @@ import { decimate } from '../../util/decimate'
 import { Button } from '../Button'
 import { ChartNotice } from './ChartNotice'
 import {
+  binaryTicks,
   type ChartPoint,
   formatPointTime,
   nearestIndex,
@@ -55,6 +56,8 @@ export type TimeSeriesChartProps = {
   kind?: 'line' | 'area'
   /** A fixed top (e.g. a quota); by default the data's maximum. */
   yMax?: number
+  /** The values are bytes (or bytes per second): the y ticks fall on round numbers of a binary unit. */
+  binary?: boolean
   /** Px, default 200. */
   height?: number
 }
@@ -151,17 +154,28 @@ function ChartBody({
   formatValue,
   kind = 'line',
   yMax,
+  binary = false,
   height = 200,
   width,
   id,
 }: TimeSeriesChartProps & { width: number; id: string }) {
   const innerHeight = Math.max(10, height - MARGIN.top - MARGIN.bottom)
-  const top = useMemo(() => yTop(series, yMax), [series, yMax])
-  const y = useMemo(
-    () => scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: yMax === undefined }),
-    [top, innerHeight, yMax],
+  const dataTop = useMemo(() => yTop(series, yMax), [series, yMax])
+  const axis = useMemo(
+    () => (binary ? binaryTicks(dataTop, 4, yMax !== undefined) : undefined),
+    [binary, dataTop, yMax],
   )
-  const yTicks = y.ticks(4)
+  const top = axis?.top ?? dataTop
+  const y = useMemo(
+    () =>
+      scaleLinear<number>({
+        domain: [0, top],
+        range: [innerHeight, 0],
+        nice: !axis && yMax === undefined,
+      }),
+    [top, innerHeight, yMax, axis],
+  )
+  const yTicks = axis?.ticks ?? y.ticks(4)
   const left = yAxisMargin(
     yTicks.map((v) => formatValue(v)),
     TICK_FONT_SIZE,

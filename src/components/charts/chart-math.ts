@@ -27,6 +27,25 @@ export function yTop(series: readonly { points: readonly ChartPoint[] }[], yMax?
   return top > 0 ? top : 1
 }
 
+const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] as const
+
+/**
+ * The y axis of byte values (bytes, bytes per second): ticks at round numbers of one binary unit
+ * (10 GiB, 20 GiB…), as the labels print them, rather than at round byte counts (2·10^13 B prints
+ * as 18.19 TiB). At most about `count` steps from 0; `fixedTop` keeps `top` as the axis' end (a
+ * quota), else the end is rounded up to the next tick.
+ */
+export function binaryTicks(top: number, count: number, fixedTop: boolean): { top: number; ticks: number[] } {
+  let unit = 1
+  while (top / unit >= 1024) unit *= 1024
+  const raw = top / unit / Math.max(1, count)
+  const step = (STEPS.find((m) => m >= raw) ?? 1000) * unit
+  const end = fixedTop ? top : Math.ceil(top / step) * step
+  const ticks: number[] = []
+  for (let i = 0; i * step <= end * (1 + 1e-9); i++) ticks.push(i * step)
+  return { top: end, ticks }
+}
+
 /**
  * Glyph widths in em, rounded up from DejaVu Sans (the widest common UI sans-serif, Debian's default):
  * an estimate that is never short for the axis' labels, so no font clips them. Measuring would need

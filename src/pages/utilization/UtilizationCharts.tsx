@@ -78,6 +78,7 @@ function MetricChart({
           start={w.start.getTime()}
           end={w.end.getTime()}
           formatValue={resource.format}
+          binary={resource.binary ?? false}
           kind="area"
           height={HEIGHT}
           {...(quota === undefined ? {} : { yMax: Math.max(quota, ...points.map((p) => p.v)) })}

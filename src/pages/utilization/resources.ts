@@ -12,18 +12,27 @@ export type UtilResource = {
   /** The metric whose history the charts draw. */
   metric: MetricName
   format: (v: number) => string
+  /** Counted in bytes: a chart's axis steps in binary units. */
+  binary?: boolean
 }
 
 const formatCpus = (n: number) => `${formatNumber(n)} vCPU${n === 1 ? '' : 's'}`
 
 export const RESOURCES: readonly UtilResource[] = [
   { key: 'cpus', title: 'CPU', metric: 'cpus_provisioned', format: formatCpus },
-  { key: 'memory', title: 'Memory', metric: 'ram_provisioned', format: (v) => formatBytes(v) },
+  {
+    key: 'memory',
+    title: 'Memory',
+    metric: 'ram_provisioned',
+    format: (v) => formatBytes(v),
+    binary: true,
+  },
   {
     key: 'storage',
     title: 'Storage',
     metric: 'virtual_disk_space_provisioned',
     format: (v) => formatBytes(v),
+    binary: true,
   },
 ]
 

@@ -27,6 +27,8 @@ export type ChartSpec = {
   title: string
   queries: readonly MetricQuery[]
   formatValue: (v: number) => string
+  /** The values are bytes per second: the axis steps in binary units. */
+  binary?: boolean
   /** From the per-second rate to what the chart shows (e.g. CPU nanoseconds per second to percent). */
   scale?: (v: number) => number
   kind?: 'line' | 'area'
@@ -166,6 +168,7 @@ function ChartView({
           start={current.window.start}
           end={current.window.end}
           formatValue={spec.formatValue}
+          binary={spec.binary ?? false}
           kind={spec.kind}
           yMax={spec.yMax}
           height={HEIGHT}

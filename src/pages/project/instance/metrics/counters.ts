@@ -26,7 +26,7 @@ export function counterCharts(
       filters,
     })),
     ...(unit === 'bytes'
-      ? { formatValue: bytesPerSecond, kind: 'area' as const }
+      ? { formatValue: bytesPerSecond, binary: true, kind: 'area' as const }
       : { formatValue: perSecond }),
   }))
 }
