@@ -142,7 +142,7 @@ function NavSectionLinks({
   )
 }
 
-/** A silo-only user does not see the System part at all (issue 15): shown once the fleet policy reads. */
+/** A silo-only user does not see the System part at all (issue 15): shown to a fleet viewer. */
 function SystemLinks() {
   return useFleetVisible() ? <NavSectionLinks section="system" title="System" /> : null
 }

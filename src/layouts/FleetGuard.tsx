@@ -34,7 +34,11 @@ export function FleetGuard({ active, children }: { active: boolean; children: Re
   )
 }
 
-/** Whether the user may see the system screens: known only once the fleet policy was read. */
+/**
+ * Whether the user may see the system screens, as the user's own record says (nexus.json CurrentUser
+ * `fleet_viewer`, read by the shell anyway): a silo-only user's console does not ask on every page
+ * for a fleet policy the server would refuse.
+ */
 export function useFleetVisible(): boolean {
-  return Boolean(useResource('systemPolicyView', {}).data)
+  return useResource('currentUserView', {}).data?.fleetViewer === true
 }
