@@ -15,8 +15,9 @@ import {
   VERSION_LABELS,
 } from './ip-pool'
 import { useSideForm } from './side-form'
-import { IP } from './validation'
+import { requiredIp } from './validation'
 
+const [FIRST, LAST] = [requiredIp('First'), requiredIp('Last')]
 const EXAMPLES = { v4: ['192.0.2.10', '192.0.2.20'], v6: ['2001:db8::10', '2001:db8::ff'] } as const
 
 export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () => void }) {
@@ -26,7 +27,7 @@ export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () =
   const { form, modal } = useSideForm<RangeValues, IpPoolRange>({
     id: `ip-range-add-${pool.id}`,
     initial: { first: '', last: '' },
-    rules: { first: IP, last: IP },
+    rules: { first: FIRST, last: LAST },
     check: (values) => rangeErrors(values, pool.ipVersion),
     submit: (values) => addRange(pool.name, values),
     done: (added) => added && `Range ${rangeText(added.range)} added to ${pool.name}`,

@@ -14,6 +14,7 @@ import {
   PORT_RANGE,
   parsePortRange,
   required,
+  requiredIp,
 } from './validation'
 
 // Strings near the edges of each rule, so random runs hit both sides often.
@@ -118,6 +119,12 @@ describe('sizes and required text', () => {
     expect(check(size, '  ')).toBe('Size is required')
     expect(check(size, '-5')).toBe('Size must be at least 1 GiB')
     expect(check(size, '-1.5')).toBe('Size must be a whole number of GiB')
+  })
+  it('a required address names the blank field, and holds the rest to the IP rule', () => {
+    const last = requiredIp('Last')
+    expect(check(last, '')).toBe('Last is required')
+    expect(check(last, '10.0.0.300')).toBe('Not a valid IP address')
+    expect(check(last, '10.0.0.3')).toBe(undefined)
   })
   it('required refuses blank text', () => {
     expect(check(required('Public key'), '  ')).toBe('Public key is required')

@@ -79,6 +79,12 @@ export const IP: FieldRule = {
   explain: () => S.invalidIp,
 }
 
+/** A required address (a range's ends): blank says which field is missing; anything else is IP's. */
+export const requiredIp = (label: string): FieldRule => ({
+  schema: IP.schema,
+  explain: (value, issue) => (value.trim() === '' ? `${label} is required` : IP.explain(value, issue)),
+})
+
 /** Spec 5: an IP network `address/width` with the section's messages (the contract's `IpNet`). */
 export const IP_NET: FieldRule = {
   // The contract's IpNet patterns are looser than its parser about the address (zone ids, embedded
