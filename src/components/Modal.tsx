@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from './Button'
 import { CloseIcon } from './icons'
@@ -146,7 +146,14 @@ export function DialogFrame(props: {
   primary?: ReactNode
   cancelLabel?: string | undefined
   footer?: ReactNode
+  /** Opening moves focus to the body's first field (a form's), else to the first control as usual. */
+  focusFirstField?: boolean
 }) {
+  const body = useRef<HTMLDivElement>(null)
+  const firstField = () =>
+    body.current?.querySelector<HTMLElement>(
+      'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])',
+    ) ?? null
   return (
     <Dialog.Root
       open={props.open}
@@ -158,6 +165,7 @@ export function DialogFrame(props: {
       unmountOnExit
       closeOnEscape={props.dismissable}
       closeOnInteractOutside={props.dismissable}
+      {...(props.focusFirstField ? { initialFocusEl: firstField } : {})}
     >
       <Portal>
         <Dialog.Backdrop className={backdropClass} />
@@ -178,7 +186,9 @@ export function DialogFrame(props: {
                 </Button>
               </Dialog.CloseTrigger>
             </div>
-            <div className={dialogBodyClass}>{props.children}</div>
+            <div ref={body} className={dialogBodyClass}>
+              {props.children}
+            </div>
             {props.footer ?? (
               <div className={dialogFooterClass}>
                 <Button variant="secondary" onClick={props.onDismiss} disabled={props.buttonsDisabled}>

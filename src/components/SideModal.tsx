@@ -102,6 +102,8 @@ export function SideModal({
   return (
     <DialogFrame
       {...frame}
+      // A form opens ready to type in its first field; a view (no field) on its first control.
+      focusFirstField
       dismissable={!submitting}
       positioner={positioner}
       content={content}

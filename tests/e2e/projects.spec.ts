@@ -38,7 +38,9 @@ test.describe('projects', () => {
     await page.getByRole('button', { name: 'New project' }).click()
     await expect(page).toHaveURL(/\/projects-new$/)
     const form = page.getByRole('dialog', { name: 'New project' })
-    await form.getByRole('textbox', { name: 'Name' }).fill(name)
+    // The form opens ready to type its first field (not on the Close button).
+    await expect(form.getByRole('textbox', { name: 'Name' })).toBeFocused()
+    await page.keyboard.type(name)
     await form.getByRole('textbox', { name: 'Description' }).fill('made by the e2e test')
     await form.getByRole('button', { name: 'Create project' }).click()
     await expect(form).toBeHidden()
@@ -142,7 +144,8 @@ test.describe('projects', () => {
     await expect(page.getByRole('table', { name: 'Projects', includeHidden: true })).toBeAttached()
     await expect(page.getByRole('navigation', { name: 'Project mock-project' })).toHaveCount(0)
     await expectAccessible(page)
-    await expect(edit.getByRole('button', { name: 'Close' })).toBeFocused()
+    // Focus is in the form, on its first field, so Escape is the dialog's.
+    await expect(edit.getByRole('textbox', { name: 'Name' })).toBeFocused()
     await page.keyboard.press('Escape')
     await expect(edit).toBeHidden()
     await expect(page).toHaveURL(/\/projects\?limit=10$/)
@@ -151,7 +154,7 @@ test.describe('projects', () => {
     await page.getByRole('button', { name: 'New project' }).click()
     await expect(page).toHaveURL(/\/projects-new\?limit=10$/)
     // Escape is the dialog's once focus has moved into it.
-    await expect(create.getByRole('button', { name: 'Close' })).toBeFocused()
+    await expect(create.getByRole('textbox', { name: 'Name' })).toBeFocused()
     await page.keyboard.press('Escape')
     await expect(page).toHaveURL(/\/projects\?limit=10$/)
   })
