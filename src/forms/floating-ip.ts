@@ -5,9 +5,10 @@
 import { mutate } from '../../storage'
 import { unwrap } from '../api/errors'
 import type { ApiParams, FloatingIp, Instance, ListItem, Schema } from '../api/types'
-import { ephemeralPoolSelector, familyName } from '../pages/project/instance/networking-actions'
+import { ephemeralPoolSelector } from '../pages/project/instance/networking-actions'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'
+import { VERSION_LABELS } from './ip-pool'
 import { check, IP } from './validation'
 
 export type Pool = ListItem<'ipPoolList'>
@@ -47,7 +48,7 @@ export function addressProblem(address: string, pool: Pool | undefined): string 
   if (invalid) return invalid
   const family = ip.includes(':') ? 'v6' : 'v4'
   if (pool && pool.ipVersion !== family)
-    return `Pool ${pool.name} holds ${familyName(pool.ipVersion)} addresses: enter an ${familyName(pool.ipVersion)} address`
+    return `Pool ${pool.name} holds ${VERSION_LABELS[pool.ipVersion]} addresses: enter an ${VERSION_LABELS[pool.ipVersion]} address`
   return undefined
 }
 

@@ -11,7 +11,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useContext } from 'react'
 import { useLocation } from 'wouter'
 import { useListGo } from '../hooks/use-list-go'
-import { RouteParamsContext } from '../route-context'
+import { RouteParamsContext, useRouteParams } from '../route-context'
 
 /** A form route's component, as `formRoute` makes it. */
 export type FormRoute = () => ReactNode
@@ -36,27 +36,17 @@ interface Options<K extends string, N extends string> {
   opens?: (params: Record<K, string>, saved: string) => string
 }
 
-/** The route's params of these names; a name the route lacks is an error, not an empty string. */
-function pick<K extends string>(all: Record<string, string | undefined>, names: readonly K[]) {
-  return Object.fromEntries(
-    names.map((name) => {
-      const value = all[name]
-      if (value === undefined) throw new Error(`route has no :${name} param`)
-      return [name, value]
-    }),
-  ) as Record<K, string>
-}
-
 function FormRouteView<K extends string, N extends string>(view: {
   Form: ComponentType<FormProps<K, N>>
   opts: Options<K, N>
 }) {
   const { Form, opts } = view
-  const all = useContext(RouteParamsContext)
+  // A param the route lacks is an error, not an empty string (useRouteParams throws).
+  const params = useRouteParams(...opts.params)
+  const optional = useContext(RouteParamsContext)
   const go = useListGo()
   const [, navigate] = useLocation()
-  const params = pick(all, opts.params)
-  const name = opts.edit ? all[opts.edit] : undefined
+  const name = opts.edit ? optional[opts.edit] : undefined
   const key = opts.key ? params[opts.key] : opts.edit ? (name ?? '') : undefined
   const { opens } = opts
   const props = {

@@ -5,6 +5,7 @@
 import { mutate } from '../../../../storage'
 import { unwrap } from '../../../api/errors'
 import type { ApiParams, ApiResponse, Instance, ListItem, Schema } from '../../../api/types'
+import { VERSION_LABELS } from '../../../forms/ip-pool'
 
 export type Nic = ListItem<'instanceNetworkInterfaceList'>
 export type ExternalIp = ApiResponse<'instanceExternalIpList'>['items'][number]
@@ -58,8 +59,6 @@ export const nicCreateBody = (v: NicCreateValues): ApiParams<'instanceNetworkInt
 
 type Pool = Pick<ListItem<'ipPoolList'>, 'name' | 'isDefault' | 'ipVersion' | 'poolType'>
 
-export const familyName = (v: Pool['ipVersion']) => (v === 'v6' ? 'IPv6' : 'IPv4')
-
 /**
  * A pool an address may come from (an ephemeral IP, a floating IP), as a select offers it: its name,
  * family and whether it is the silo's default ("ip-pool-1 (IPv4, default)"), since a silo may have
@@ -67,7 +66,7 @@ export const familyName = (v: Pool['ipVersion']) => (v === 'v6' ? 'IPv6' : 'IPv4
  */
 export const poolOption = (p: Pool) => ({
   value: p.name,
-  label: `${p.name} (${familyName(p.ipVersion)}${p.isDefault ? ', default' : ''})`,
+  label: `${p.name} (${VERSION_LABELS[p.ipVersion]}${p.isDefault ? ', default' : ''})`,
 })
 
 /** The pools an instance's address can come from (multicast pools hold group addresses only). */
@@ -84,8 +83,10 @@ export function ephemeralPoolSelector(pool: string, pools: readonly Pool[]): Poo
   return { type: 'auto', ipVersion: defaults.length > 1 ? 'v4' : null }
 }
 
-/** The project's floating IPs free to attach (a floating IP sits on one instance at a time). */
+/** What a floating IP picker says when the project has none free. */
 export const NO_FREE_FLOATING_IPS = 'No unattached floating IPs in this project.'
+
+/** The project's floating IPs free to attach (a floating IP sits on one instance at a time). */
 export const unattachedFloatingIps = <F extends { instanceId?: string | null }>(ips: readonly F[]): F[] =>
   ips.filter((f) => !f.instanceId)
 
