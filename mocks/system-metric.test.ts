@@ -59,6 +59,25 @@ describe('systemMetric', () => {
     )
   })
 
+  it('ends at what is provisioned now, as the utilization counts say', async () => {
+    const now = Date.now()
+    const window = {
+      start_time: new Date(now - 3_600_000).toISOString(),
+      end_time: new Date(now + 60_000).toISOString(),
+      limit: '60',
+      order: 'descending',
+    }
+    const res = await get('/v1/system/metrics/cpus_provisioned', window)
+    const newest = res.body.items.find((m: { timestamp: string }) => Date.parse(m.timestamp) <= Date.now())
+    const silos = await get('/v1/system/utilization/silos', { limit: '100' })
+    const provisioned = silos.body.items.reduce(
+      (n: number, s: { provisioned: { cpus: number } }) => n + s.provisioned.cpus,
+      0,
+    )
+    expect(provisioned).toBeGreaterThan(0)
+    expect(newest.datum.datum).toBe(provisioned)
+  })
+
   it('refuses a user without a fleet role', async () => {
     expect((await get('/v1/system/metrics/cpus_provisioned', DAY, VIEWER)).status).toBe(403)
   })

@@ -32,7 +32,7 @@ export function timestamps(start: number, end: number, max: number): number[] {
 /**
  * A page of utilization history (GET /v1/metrics/{metric} and /v1/system/metrics/{metric}): one
  * measurement per step between start_time and end_time (default: the last day), around `current`
- * (what is provisioned now), in the order asked for.
+ * (what is provisioned now, which the newest one up to now is), in the order asked for.
  */
 export function measurementsPage(query: URLSearchParams, seriesKey: string, current: number) {
   const end = Date.parse(query.get('end_time') ?? '') || Date.now()
@@ -40,9 +40,16 @@ export function measurementsPage(query: URLSearchParams, seriesKey: string, curr
   if (start >= end) throw invalidRequest('start time must be before end time')
   const times = timestamps(start, end, Math.min(parseLimit(query), 1000))
   if (query.get('order') === 'descending') times.reverse()
+  // The newest measurement up to now is what is provisioned now, so a chart's latest value agrees with
+  // the capacity cards beside it; the history before it wanders around that.
+  const now = Date.now()
+  const newest = Math.max(...times.filter((t) => t <= now))
   const items = times.map((t) => ({
     timestamp: new Date(t).toISOString(),
-    datum: { type: 'i64' as const, datum: Math.round(wave(seriesKey, t, current * 0.85, current * 0.15)) },
+    datum: {
+      type: 'i64' as const,
+      datum: t === newest ? current : Math.round(wave(seriesKey, t, current * 0.85, current * 0.15)),
+    },
   }))
   return { items, next_page: null }
 }
