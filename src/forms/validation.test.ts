@@ -108,17 +108,19 @@ describe('PORT_RANGE', () => {
 })
 
 describe('sizes and required text', () => {
-  it('takes whole GiB from 1 to the cap', () => {
-    const size = gibRule(1023)
-    expect(check(size, '1')).toBe(undefined)
-    expect(check(size, '1023')).toBe(undefined)
-    expect(check(size, '0')).toBe('Size must be at least 1 GiB')
-    expect(check(size, '1024')).toBe('Size must be at most 1023 GiB')
-    expect(check(size, '1.5')).toBe('Size must be a whole number of GiB')
-    expect(check(size, '')).toBe('Size is required')
-    expect(check(size, '  ')).toBe('Size is required')
-    expect(check(size, '-5')).toBe('Size must be at least 1 GiB')
-    expect(check(size, '-1.5')).toBe('Size must be a whole number of GiB')
+  // Whole GiB from 1 to the cap; each refusal says what is wrong with the text typed.
+  it.each([
+    ['1', undefined],
+    ['1023', undefined],
+    ['0', 'Size must be at least 1 GiB'],
+    ['-5', 'Size must be at least 1 GiB'],
+    ['1024', 'Size must be at most 1023 GiB'],
+    ['1.5', 'Size must be a whole number of GiB'],
+    ['-1.5', 'Size must be a whole number of GiB'],
+    ['', 'Size is required'],
+    ['  ', 'Size is required'],
+  ])('a size of %j: %s', (typed, message) => {
+    expect(check(gibRule(1023), typed)).toBe(message)
   })
   it('a required address names the blank field, and holds the rest to the IP rule', () => {
     const last = requiredIp('Last')
