@@ -76,24 +76,24 @@ export function IpPoolLinkForm({ from, onDismiss }: { from: LinkFrom; onDismiss:
 }
 
 function SiloPicker({ pool, onDismiss }: { pool: string; onDismiss: () => void }) {
-  return <LinkFields from={{ pool }} picks="silo" choices={useSiloChoices(pool)} onDismiss={onDismiss} />
+  return <LinkFields from={{ pool }} choices={useSiloChoices(pool)} onDismiss={onDismiss} />
 }
 
 function PoolPicker({ silo, onDismiss }: { silo: string; onDismiss: () => void }) {
-  return <LinkFields from={{ silo }} picks="pool" choices={usePoolChoices(silo)} onDismiss={onDismiss} />
+  return <LinkFields from={{ silo }} choices={usePoolChoices(silo)} onDismiss={onDismiss} />
 }
 
 function LinkFields({
   from,
-  picks,
   choices,
   onDismiss,
 }: {
   from: LinkFrom
-  picks: 'silo' | 'pool'
   choices: { choices: Choice[]; loading: boolean }
   onDismiss: () => void
 }) {
+  // From a pool it picks a silo; from a silo, a pool.
+  const picks = 'pool' in from ? 'silo' : 'pool'
   const reason = useKindReason(kinds.ipPool, 'linking an IP pool to a silo')
   const helpId = useId()
   const noun = picks === 'silo' ? 'silo' : 'IP pool'
