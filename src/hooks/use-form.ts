@@ -70,7 +70,7 @@ export interface Form<V extends FormValues> {
     'aria-invalid': true | undefined
     'aria-describedby': string | undefined
   }
-  /** The message shown for a field now (after blur or a submit attempt). */
+  /** The message shown for a field now (after leaving it changed, or after a submit attempt). */
   error: (key: Key<V>) => string | undefined
   formError: string | undefined
   /** What the side modal's error summary lists: shown field errors after a submit, then the form error. */
@@ -125,6 +125,8 @@ export function useForm<V extends FormValues, R = unknown>(opts: UseFormOptions<
   const domId = `${opts.id}-${useId().replace(/:/g, '')}`
   const [values, setValues] = useState<V>(opts.initial)
   const [touched, setTouched] = useState<Partial<Record<Key<V>, true>>>({})
+  // The fields given a value in this form (typed, picked): only leaving one of those shows its message.
+  const edited = useRef(new Set<string>())
   const [attempted, setAttempted] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors<V>>({})
   const [formError, setFormError] = useState<string>()
@@ -162,6 +164,7 @@ export function useForm<V extends FormValues, R = unknown>(opts: UseFormOptions<
   const shown = (k: Key<V>) => (attempted || touched[k] || serverErrors[k] ? errors[k] : undefined)
 
   const set = useCallback(<K extends Key<V>>(key: K, value: V[K]) => {
+    edited.current.add(key)
     setValues((cur) => ({ ...cur, [key]: value }))
     // A server's word on a field is about the value it was sent: a new value drops it.
     setServerErrors((cur) => {
@@ -171,7 +174,11 @@ export function useForm<V extends FormValues, R = unknown>(opts: UseFormOptions<
     })
   }, [])
 
-  const blur = (key: Key<V>) => setTouched((cur) => (cur[key] ? cur : { ...cur, [key]: true }))
+  // Passing through a field without changing it (the form opens with focus in its first field) says
+  // nothing yet; a submit attempt shows every message.
+  const blur = (key: Key<V>) => {
+    if (edited.current.has(key)) setTouched((cur) => (cur[key] ? cur : { ...cur, [key]: true }))
+  }
 
   async function submit() {
     if (inFlight.current) return
