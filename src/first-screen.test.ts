@@ -82,6 +82,12 @@ describe('firstScreenPainted', () => {
     await expect(firstScreenPainted(window, 60_000)).resolves.toBeUndefined()
   })
 
+  it('does not wait for a button that is busy refreshing a painted list', async () => {
+    document.body.innerHTML =
+      '<div id="root"><button aria-label="Refresh" aria-busy="true"></button><table aria-label="Instances"></table></div>'
+    await expect(firstScreenPainted(window, 60_000)).resolves.toBeUndefined()
+  })
+
   it('gives up waiting for a screen that never settles', async () => {
     document.body.innerHTML = '<div id="root"><div aria-busy="true"></div></div>'
     await expect(firstScreenPainted(window, 50)).resolves.toBeUndefined()

@@ -6,10 +6,14 @@
 /** A page that never settles (a spinner that stays) still gets its worker after this long. */
 export const FIRST_SCREEN_MAX_WAIT_MS = 30_000
 
-/** Loading regions say so with aria-busy (PageSkeleton, the table skeleton): not painted yet. */
+/**
+ * Loading regions say so with aria-busy (PageSkeleton, the table skeleton): not painted yet. A busy
+ * button is not one: a list's Refresh is busy during each background revalidation (every 3 s while
+ * an instance is starting), which would otherwise hold the worker back until FIRST_SCREEN_MAX_WAIT_MS.
+ */
 function settled(doc: Document): boolean {
   const root = doc.getElementById('root')
-  return !!root && root.childElementCount > 0 && doc.querySelector('[aria-busy="true"]') === null
+  return !!root && root.childElementCount > 0 && doc.querySelector('[aria-busy="true"]:not(button)') === null
 }
 
 function loaded(win: Window): Promise<void> {
