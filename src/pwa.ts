@@ -29,5 +29,9 @@ export function registerPwa() {
       },
     })
   })
-  void firstScreenPainted().then(() => wb.register())
+  // A browser may refuse the worker (private windows, storage turned off, an automated browser that
+  // blocks workers): the app then works online only, which is no reason for an uncaught error.
+  void firstScreenPainted()
+    .then(() => wb.register())
+    .catch((e: unknown) => console.warn('The service worker did not register; the app works online only', e))
 }
