@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os'
 import pandacss from '@pandacss/dev/postcss'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -94,5 +95,8 @@ export default defineConfig(({ mode }) => ({
     environment: 'node',
     setupFiles: ['tests/setup-unit.ts'],
     testTimeout: 20_000,
+    // Vitest's default leaves one core free: on a 2-core machine that is one worker, and the unit
+    // step takes half again as long (174 s against 112 s, measured on the CI machine).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 }))

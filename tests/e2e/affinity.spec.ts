@@ -5,7 +5,7 @@
 // off, a silo viewer's disabled controls, and axe on the list and on open forms.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { createInstance, expectAccessible, login, waitForServiceWorker } from './helpers'
+import { createInstance, expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const LIST = `/projects/${PROJECT}/affinity`
@@ -179,45 +179,46 @@ test.describe('anti-affinity groups', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   })
 
-  test('offline after a first visit, the list and a group paint from the cache with writes disabled', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(groupPage('romulus-remus'))
-    await expect(rowOf(page, 'Members', 'db1')).toBeVisible()
-    await page.goto(LIST)
-    await expect(rowOf(page, 'Anti-affinity groups', 'oil-water')).toBeVisible()
-    await waitForServiceWorker(page)
+  test(
+    'offline after a first visit, the list and a group paint from the cache with writes disabled',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(groupPage('romulus-remus'))
+      await expect(rowOf(page, 'Members', 'db1')).toBeVisible()
+      await page.goto(LIST)
+      await expect(rowOf(page, 'Anti-affinity groups', 'oil-water')).toBeVisible()
+      await waitForServiceWorker(page)
 
-    await context.setOffline(true)
-    try {
-      await page.reload()
-      await expect(rowOf(page, 'Anti-affinity groups', 'romulus-remus')).toBeVisible()
-      await expectDisabled(page.getByRole('button', { name: 'New group' }), 'You are offline')
-      await page.getByRole('button', { name: 'Actions for romulus-remus' }).click()
-      for (const action of ['Edit', 'Delete'])
-        await expectDisabled(page.getByRole('menuitem', { name: action, exact: true }), 'You are offline')
-      await page.keyboard.press('Escape')
+      await context.setOffline(true)
+      try {
+        await page.reload()
+        await expect(rowOf(page, 'Anti-affinity groups', 'romulus-remus')).toBeVisible()
+        await expectDisabled(page.getByRole('button', { name: 'New group' }), 'You are offline')
+        await page.getByRole('button', { name: 'Actions for romulus-remus' }).click()
+        for (const action of ['Edit', 'Delete'])
+          await expectDisabled(page.getByRole('menuitem', { name: action, exact: true }), 'You are offline')
+        await page.keyboard.press('Escape')
 
-      await page.getByRole('link', { name: 'romulus-remus', exact: true }).click()
-      await expect(heading(page)).toHaveText('romulus-remus')
-      await expect(page.locator('dl').first()).toContainText('db1 and web1 never share a sled')
-      await expect(rowOf(page, 'Members', 'web1')).toBeVisible()
-      for (const action of ['Edit', 'Delete', 'Add instance'])
-        await expectDisabled(page.getByRole('button', { name: action, exact: true }), 'You are offline')
+        await page.getByRole('link', { name: 'romulus-remus', exact: true }).click()
+        await expect(heading(page)).toHaveText('romulus-remus')
+        await expect(page.locator('dl').first()).toContainText('db1 and web1 never share a sled')
+        await expect(rowOf(page, 'Members', 'web1')).toBeVisible()
+        for (const action of ['Edit', 'Delete', 'Add instance'])
+          await expectDisabled(page.getByRole('button', { name: action, exact: true }), 'You are offline')
 
-      // A group never seen on this device: offline, not "Page not found".
-      await page.goBack()
-      await page.getByRole('link', { name: 'oil-water', exact: true }).click()
-      await expect(heading(page)).toHaveText('oil-water')
-      await expect(
-        page.getByText('Anti-affinity group oil-water is not cached on this device yet.'),
-      ).toBeVisible()
-      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
-    } finally {
-      await context.setOffline(false)
-    }
-  })
+        // A group never seen on this device: offline, not "Page not found".
+        await page.goBack()
+        await page.getByRole('link', { name: 'oil-water', exact: true }).click()
+        await expect(heading(page)).toHaveText('oil-water')
+        await expect(
+          page.getByText('Anti-affinity group oil-water is not cached on this device yet.'),
+        ).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
+      } finally {
+        await context.setOffline(false)
+      }
+    },
+  )
 })
 
 test('a silo viewer sees every write on groups disabled with the role reason', async ({ page }) => {

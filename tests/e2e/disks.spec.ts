@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, type Route, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, fileOnDisk, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const MiB = 1024 * 1024
@@ -32,11 +32,7 @@ async function startUpload(page: Page, name: string, bytes: Buffer) {
   await expect(form).toBeVisible()
   await form.getByRole('textbox', { name: 'Name' }).fill(name)
   await form.getByRole('radio', { name: 'Upload image file' }).check()
-  await form.getByRole('button', { name: 'Image file' }).setInputFiles({
-    name: `${name}.raw`,
-    mimeType: 'application/octet-stream',
-    buffer: bytes,
-  })
+  await form.getByRole('button', { name: 'Image file' }).setInputFiles(fileOnDisk(`${name}.raw`, bytes))
   // The file is hashed (in a worker) as soon as it is picked.
   await expect(form.getByText('File checked')).toBeVisible()
   await form.getByRole('button', { name: 'Upload and create disk' }).click()
@@ -285,23 +281,24 @@ test.describe('disks', () => {
     await expect(form.getByRole('spinbutton', { name: 'Size (GiB)' })).toHaveValue('20')
   })
 
-  test('offline after a first visit, the list and a disk view paint from the cache; writes say why', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(`/projects/${PROJECT}/disks`)
-    const view = await openDiskView(page, 'db1-boot')
-    await expect(detail(view, 'Source')).toHaveText('Image ubuntu-24-04')
-    await expect(detail(view, 'Instance')).toHaveText('db1')
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    await page.reload()
-    await expect(detail(view, 'Source')).toHaveText('Image ubuntu-24-04')
-    await expect(view.getByRole('link', { name: 'db1', exact: true })).toBeVisible()
-    await view.getByRole('button', { name: 'Close' }).first().click()
-    await expect(page.getByRole('row').filter({ hasText: 'data-disk' })).toContainText('detached')
-    await expectWritesDisabled(page, 'You are offline', 'You are offline')
-  })
+  test(
+    'offline after a first visit, the list and a disk view paint from the cache; writes say why',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(`/projects/${PROJECT}/disks`)
+      const view = await openDiskView(page, 'db1-boot')
+      await expect(detail(view, 'Source')).toHaveText('Image ubuntu-24-04')
+      await expect(detail(view, 'Instance')).toHaveText('db1')
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      await page.reload()
+      await expect(detail(view, 'Source')).toHaveText('Image ubuntu-24-04')
+      await expect(view.getByRole('link', { name: 'db1', exact: true })).toBeVisible()
+      await view.getByRole('button', { name: 'Close' }).first().click()
+      await expect(page.getByRole('row').filter({ hasText: 'data-disk' })).toContainText('detached')
+      await expectWritesDisabled(page, 'You are offline', 'You are offline')
+    },
+  )
 
   test('uploading an 8 MiB image file shows progress and writes exactly its bytes', async ({ page }) => {
     const name = uniqueName('upload')
@@ -365,18 +362,14 @@ test.describe('disks', () => {
     // Same size, same first 512 KiB, one byte different near the end: another image, not resumable.
     const lookalike = Buffer.from(bytes)
     lookalike[lookalike.length - 100] = (lookalike[lookalike.length - 100]! + 1) & 0xff
-    await form.getByRole('button', { name: 'Image file' }).setInputFiles({
-      name: 'lookalike.raw',
-      mimeType: 'application/octet-stream',
-      buffer: lookalike,
-    })
+    await form
+      .getByRole('button', { name: 'Image file' })
+      .setInputFiles(fileOnDisk('lookalike.raw', lookalike))
     await expect(form.getByText('File checked')).toBeVisible()
     await expect(form.getByRole('button', { name: /^Resume upload of/ })).toHaveCount(0)
-    await form.getByRole('button', { name: 'Image file' }).setInputFiles({
-      name: 'renamed-copy.raw',
-      mimeType: 'application/octet-stream',
-      buffer: bytes,
-    })
+    await form
+      .getByRole('button', { name: 'Image file' })
+      .setInputFiles(fileOnDisk('renamed-copy.raw', bytes))
     await form.getByRole('button', { name: `Resume upload of ${name}` }).click()
     await expect(page.getByRole('progressbar', { name: `Upload of ${name}` })).toBeVisible()
     await expectUploaded(page, name, bytes)

@@ -7,7 +7,7 @@
 // the default rules, plus one rule with every kind of field), never to the seeded mock-vpc.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const tab = (vpc: string) => `/projects/${PROJECT}/vpcs/${vpc}/firewall-rules`
@@ -237,27 +237,28 @@ test.describe('firewall rules', () => {
     expect((await rulesOf(page.request, vpc)).map(pick)).toEqual(before.map(pick))
   })
 
-  test('offline after a first visit, the tab paints from the cache with writes disabled', async ({
-    page,
-    context,
-  }) => {
-    await login(page)
-    await page.goto(tab('mock-vpc'))
-    await expect(rowOf(page, 'allow-web-to-db1')).toContainText('Subnet mock-subnet-2')
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    try {
-      await page.reload()
-      await expect(rowOf(page, 'allow-web-to-db1')).toContainText('5432')
-      await expect(rowOf(page, 'allow-ssh')).toBeVisible()
-      await expectDisabled(page.getByRole('button', { name: 'New rule' }), 'You are offline')
-      await page.getByRole('button', { name: 'Actions for allow-ssh', exact: true }).click()
-      for (const action of ['Edit', 'Clone', 'Disable', 'Delete'])
-        await expectDisabled(page.getByRole('menuitem', { name: action, exact: true }), 'You are offline')
-    } finally {
-      await context.setOffline(false)
-    }
-  })
+  test(
+    'offline after a first visit, the tab paints from the cache with writes disabled',
+    SW,
+    async ({ page, context }) => {
+      await login(page)
+      await page.goto(tab('mock-vpc'))
+      await expect(rowOf(page, 'allow-web-to-db1')).toContainText('Subnet mock-subnet-2')
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      try {
+        await page.reload()
+        await expect(rowOf(page, 'allow-web-to-db1')).toContainText('5432')
+        await expect(rowOf(page, 'allow-ssh')).toBeVisible()
+        await expectDisabled(page.getByRole('button', { name: 'New rule' }), 'You are offline')
+        await page.getByRole('button', { name: 'Actions for allow-ssh', exact: true }).click()
+        for (const action of ['Edit', 'Clone', 'Disable', 'Delete'])
+          await expectDisabled(page.getByRole('menuitem', { name: action, exact: true }), 'You are offline')
+      } finally {
+        await context.setOffline(false)
+      }
+    },
+  )
 
   test('a silo viewer sees every write disabled with the role reason', async ({ page }) => {
     await login(page, 'silo-viewer')

@@ -5,7 +5,7 @@
 // with the role's reason for a silo viewer; axe on the list and on the open create form. Each test
 // that writes has floating IPs (and an instance) of its own: the seeded ones are shared.
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { createInstance, expectAccessible, login, waitForServiceWorker } from './helpers'
+import { createInstance, expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const LIST = `/projects/${PROJECT}/floating-ips`
@@ -179,31 +179,32 @@ test.describe('floating IPs', () => {
     await expect(rowOf(page, name)).toHaveCount(0)
   })
 
-  test('offline after a first visit, the list paints from the cache and its writes say why', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(LIST)
-    const attached = rowOf(page, 'rootbeer-float')
-    // Names read by id fill in after the rows have painted.
-    await expect(attached.getByRole('link', { name: 'db1' })).toBeVisible({ timeout: FILL_IN })
-    await expect(attached.getByRole('cell', { name: 'ip-pool-1', exact: true })).toBeVisible()
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    try {
-      await page.reload()
-      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
-      await expect(attached.getByRole('link', { name: 'db1' })).toBeVisible()
+  test(
+    'offline after a first visit, the list paints from the cache and its writes say why',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(LIST)
+      const attached = rowOf(page, 'rootbeer-float')
+      // Names read by id fill in after the rows have painted.
+      await expect(attached.getByRole('link', { name: 'db1' })).toBeVisible({ timeout: FILL_IN })
       await expect(attached.getByRole('cell', { name: 'ip-pool-1', exact: true })).toBeVisible()
-      await expect(rowOf(page, 'cola-float')).toBeVisible()
-      await expectRefused(page.getByRole('button', { name: 'New floating IP' }), 'You are offline')
-      await openMenu(page, 'cola-float')
-      for (const label of ACTIONS) await expectRefused(item(page, label), 'You are offline')
-      await closeMenu(page)
-    } finally {
-      await context.setOffline(false)
-    }
-  })
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      try {
+        await page.reload()
+        await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+        await expect(attached.getByRole('link', { name: 'db1' })).toBeVisible()
+        await expect(attached.getByRole('cell', { name: 'ip-pool-1', exact: true })).toBeVisible()
+        await expect(rowOf(page, 'cola-float')).toBeVisible()
+        await expectRefused(page.getByRole('button', { name: 'New floating IP' }), 'You are offline')
+        await openMenu(page, 'cola-float')
+        for (const label of ACTIONS) await expectRefused(item(page, label), 'You are offline')
+        await closeMenu(page)
+      } finally {
+        await context.setOffline(false)
+      }
+    },
+  )
 
   test('a silo viewer sees every write disabled with the role reason', async ({ page }) => {
     await login(page, 'silo-viewer')

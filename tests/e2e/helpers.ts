@@ -1,5 +1,6 @@
+import { writeFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'oxide'
 export type DemoUser = 'fleet-admin' | 'silo-viewer' | 'no-role'
@@ -13,9 +14,13 @@ export async function login(target: Page | APIRequestContext, user: DemoUser = '
   expect(res.status(), `login as ${user}`).toBeLessThan(300)
 }
 
-/** axe: zero serious or critical violations on the current page. */
+/**
+ * axe: zero serious or critical violations on the current page. Legacy mode runs axe in the page
+ * itself; the default mode opens a second page to merge frame results, which costs seconds a run and
+ * buys nothing here (the app has no iframes).
+ */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze()
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(
     bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
@@ -43,8 +48,15 @@ export async function holdTransitions(request: APIRequestContext, ids: string[],
   expect(res.status(), `${hold ? 'hold' : 'release'} transitions: ${await res.text()}`).toBe(200)
 }
 
+/**
+ * The tag of a test that needs the service worker (offline reloads, the PWA itself). Other tests run
+ * with workers blocked (playwright.config.ts): installing one precaches the whole app in every test.
+ */
+export const SW = { tag: '@sw' }
+
 /** Waits until the PWA worker is activated and controls this page (ready alone may be early). */
 export async function waitForServiceWorker(page: Page) {
+  expect(test.info().tags, 'a test that waits for the service worker is tagged SW').toContain(SW.tag)
   await expect
     .poll(
       () =>
@@ -120,4 +132,14 @@ export async function createDisk(request: APIRequestContext, name: string): Prom
     )
     .toBe('detached')
   return id
+}
+
+/**
+ * A file for an input's setInputFiles, written to the test's output folder: given a path, Chromium
+ * reads the file itself, where a buffer would cross the DevTools protocol as base64 (seconds for 8 MiB).
+ */
+export function fileOnDisk(name: string, bytes: Buffer): string {
+  const path = test.info().outputPath(name)
+  writeFileSync(path, bytes)
+  return path
 }

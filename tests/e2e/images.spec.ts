@@ -5,7 +5,7 @@
 // and the forms.
 import { createHash, randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, fileOnDisk, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const LIST = `/projects/${PROJECT}/images`
@@ -65,11 +65,9 @@ async function fillImageForm(
   await form.getByRole('textbox', { name: 'Description' }).fill('uploaded by e2e')
   await form.getByRole('textbox', { name: 'OS' }).fill(values.os)
   await form.getByRole('textbox', { name: 'Version' }).fill(values.version)
-  await form.getByRole('button', { name: 'Image file' }).setInputFiles({
-    name: `${values.name}.raw`,
-    mimeType: 'application/octet-stream',
-    buffer: values.bytes,
-  })
+  await form
+    .getByRole('button', { name: 'Image file' })
+    .setInputFiles(fileOnDisk(`${values.name}.raw`, values.bytes))
   return form
 }
 
@@ -220,32 +218,34 @@ test.describe('images', () => {
     expect(await leftovers(page.request)).toEqual({ disks: [], snapshots: [] })
   })
 
-  test('offline after a first visit, both lists paint from the cache and their write actions say why', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(SILO_LIST)
-    await expect(rowOf(page, 'Silo images', 'ubuntu-24-04')).toBeVisible()
-    await page.goto(LIST)
-    await expect(rowOf(page, 'Images', 'image-2')).toBeVisible()
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
+  test(
+    'offline after a first visit, both lists paint from the cache and their write actions say why',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(SILO_LIST)
+      await expect(rowOf(page, 'Silo images', 'ubuntu-24-04')).toBeVisible()
+      await page.goto(LIST)
+      await expect(rowOf(page, 'Images', 'image-2')).toBeVisible()
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
 
-    await page.reload()
-    await expect(rowOf(page, 'Images', 'image-2')).toContainText('debian')
-    const upload = page.getByRole('button', { name: 'Upload image' })
-    await expect(upload).toHaveAttribute('aria-disabled', 'true')
-    await expect(upload).toHaveAccessibleDescription('You are offline')
-    await openRowMenu(page, 'image-2')
-    for (const action of ['Promote to silo', 'Delete']) await expectDisabled(page, action, 'You are offline')
-    await page.keyboard.press('Escape')
+      await page.reload()
+      await expect(rowOf(page, 'Images', 'image-2')).toContainText('debian')
+      const upload = page.getByRole('button', { name: 'Upload image' })
+      await expect(upload).toHaveAttribute('aria-disabled', 'true')
+      await expect(upload).toHaveAccessibleDescription('You are offline')
+      await openRowMenu(page, 'image-2')
+      for (const action of ['Promote to silo', 'Delete'])
+        await expectDisabled(page, action, 'You are offline')
+      await page.keyboard.press('Escape')
 
-    await page.goto(SILO_LIST)
-    await expect(rowOf(page, 'Silo images', 'ubuntu-24-04')).toContainText('24.04')
-    await openRowMenu(page, 'ubuntu-24-04')
-    for (const action of ['Demote to project', 'Delete'])
-      await expectDisabled(page, action, 'You are offline')
-  })
+      await page.goto(SILO_LIST)
+      await expect(rowOf(page, 'Silo images', 'ubuntu-24-04')).toContainText('24.04')
+      await openRowMenu(page, 'ubuntu-24-04')
+      for (const action of ['Demote to project', 'Delete'])
+        await expectDisabled(page, action, 'You are offline')
+    },
+  )
 })
 
 test('a silo viewer sees every image write action disabled with the role reason', async ({ page }) => {

@@ -10,6 +10,7 @@ import {
   expectAccessible,
   holdTransitions,
   login,
+  SW,
   waitForServiceWorker,
   watchPageErrors,
 } from './helpers'
@@ -242,24 +243,25 @@ test('a silo viewer sees every write action of the page and the storage tab refu
   )
 })
 
-test('offline, the page and the storage tab paint from the cache with every action refused', async ({
-  page,
-  context,
-}) => {
-  test.slow()
-  await login(page)
-  await page.goto(pageOf('db1'))
-  await expect(bootDisk(page).getByRole('cell', { name: 'db1-boot', exact: true })).toBeVisible()
-  await expect(otherDisks(page).getByRole('cell', { name: 'detaching-disk', exact: true })).toBeVisible()
-  await waitForServiceWorker(page)
-  await context.setOffline(true)
-  try {
-    await page.reload()
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
-    await expect(props(page).getByText('running', { exact: true })).toBeVisible()
+test(
+  'offline, the page and the storage tab paint from the cache with every action refused',
+  SW,
+  async ({ page, context }) => {
+    test.slow()
+    await login(page)
+    await page.goto(pageOf('db1'))
     await expect(bootDisk(page).getByRole('cell', { name: 'db1-boot', exact: true })).toBeVisible()
-    await expectEveryActionRefused(page, 'You are offline')
-  } finally {
-    await context.setOffline(false)
-  }
-})
+    await expect(otherDisks(page).getByRole('cell', { name: 'detaching-disk', exact: true })).toBeVisible()
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    try {
+      await page.reload()
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+      await expect(props(page).getByText('running', { exact: true })).toBeVisible()
+      await expect(bootDisk(page).getByRole('cell', { name: 'db1-boot', exact: true })).toBeVisible()
+      await expectEveryActionRefused(page, 'You are offline')
+    } finally {
+      await context.setOffline(false)
+    }
+  },
+)

@@ -2,7 +2,7 @@
 // and watch it reach running on its own page without a reload; a taken name shows the catalogue's
 // message on the name field and keeps every value; a silo viewer sees submit disabled with the reason.
 import { expect, type Page, test } from '@playwright/test'
-import { login, waitForServiceWorker, watchPageErrors } from './helpers'
+import { login, SW, waitForServiceWorker, watchPageErrors } from './helpers'
 
 const PROJECT = 'mock-project'
 const NEW = `/projects/${PROJECT}/instances-new`
@@ -115,22 +115,23 @@ test.describe('instance create', () => {
     expect(creates).toBe(0)
   })
 
-  test('offline after a first visit: the form paints from the cache and submit says why', async ({
-    page,
-    context,
-  }) => {
-    await login(page)
-    await page.goto(NEW)
-    // The image choices come from the cache on the second visit.
-    await expect(field(page, 'Image').getByRole('option', { name: IMAGE })).toBeAttached()
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    await page.reload()
-    await expect(field(page, 'Image').getByRole('option', { name: IMAGE })).toBeAttached()
-    await field(page, 'Name').fill(freshName('offline'))
-    await expect(submit(page)).toHaveAttribute('aria-disabled', 'true')
-    await expect(submit(page)).toHaveAccessibleDescription('You are offline')
-  })
+  test(
+    'offline after a first visit: the form paints from the cache and submit says why',
+    SW,
+    async ({ page, context }) => {
+      await login(page)
+      await page.goto(NEW)
+      // The image choices come from the cache on the second visit.
+      await expect(field(page, 'Image').getByRole('option', { name: IMAGE })).toBeAttached()
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      await page.reload()
+      await expect(field(page, 'Image').getByRole('option', { name: IMAGE })).toBeAttached()
+      await field(page, 'Name').fill(freshName('offline'))
+      await expect(submit(page)).toHaveAttribute('aria-disabled', 'true')
+      await expect(submit(page)).toHaveAccessibleDescription('You are offline')
+    },
+  )
 
   test('a silo viewer sees submit disabled with the role reason', async ({ page }) => {
     await login(page, 'silo-viewer')

@@ -2,7 +2,7 @@
 // /v1/timeseries/query, the range controls move the query's time bounds, the chart answers the
 // pointer and offers its numbers as a table, and a revisit paints from the cache with the network off.
 import { expect, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const DB1 = '/projects/mock-project/instances/db1/metrics'
 
@@ -134,22 +134,26 @@ test('hovering the plot shows a tooltip with a value; the table toggle shows row
   expect(await table.locator('tbody tr').count()).toBeGreaterThan(10)
 })
 
-test('a metrics sub-tab paints its chart from the cache with the network off', async ({ page, context }) => {
-  test.slow()
-  // A custom range: its query key does not move with the clock between the two visits.
-  const url = `${DB1}/network?start=2025-03-02T10:00&end=2025-03-02T12:00`
-  await page.goto(url)
-  await expect(drawn(page, 'Packets')).toHaveCount(2)
-  await waitForServiceWorker(page)
-
-  await context.setOffline(true)
-  try {
-    await page.reload()
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+test(
+  'a metrics sub-tab paints its chart from the cache with the network off',
+  SW,
+  async ({ page, context }) => {
+    test.slow()
+    // A custom range: its query key does not move with the clock between the two visits.
+    const url = `${DB1}/network?start=2025-03-02T10:00&end=2025-03-02T12:00`
+    await page.goto(url)
     await expect(drawn(page, 'Packets')).toHaveCount(2)
-    await expect(summary(page, 'Packets')).toContainText('Received: min')
-    await expect(page.getByText(/^Last updated \d\d:\d\d:\d\d$/)).toBeVisible()
-  } finally {
-    await context.setOffline(false)
-  }
-})
+    await waitForServiceWorker(page)
+
+    await context.setOffline(true)
+    try {
+      await page.reload()
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+      await expect(drawn(page, 'Packets')).toHaveCount(2)
+      await expect(summary(page, 'Packets')).toContainText('Received: min')
+      await expect(page.getByText(/^Last updated \d\d:\d\d:\d\d$/)).toBeVisible()
+    } finally {
+      await context.setOffline(false)
+    }
+  },
+)

@@ -5,7 +5,7 @@
 // the role's reason for a silo viewer and with "You are offline" on a cached visit without network;
 // axe with the add-interface form open. Each test that writes has an instance of its own.
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { createInstance, expectAccessible, login, waitForServiceWorker } from './helpers'
+import { createInstance, expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const DB1 = `/projects/${PROJECT}/instances/db1`
@@ -280,38 +280,39 @@ test.describe('instance networking and settings', () => {
     await expectRefused(item(page, 'Remove'), SETTINGS_ROLE)
   })
 
-  test('offline, both tabs paint from the cache and their actions say "You are offline"', async ({
-    page,
-    context,
-  }) => {
-    test.slow()
-    await page.goto(`${DB1}/settings`)
-    await expect(groupTable(page).getByRole('cell', { name: 'romulus-remus', exact: true })).toBeVisible()
-    await page.getByRole('tab', { name: 'Networking' }).click()
-    await expect(nicTable(page).getByRole('cell', { name: 'net1', exact: true })).toBeVisible()
-    await expect(ipTable(page).getByRole('cell', { name: /^192\.0\.2\.10/ })).toBeVisible()
-    await waitForServiceWorker(page)
-
-    await context.setOffline(true)
-    try {
-      await page.reload()
-      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+  test(
+    'offline, both tabs paint from the cache and their actions say "You are offline"',
+    SW,
+    async ({ page, context }) => {
+      test.slow()
+      await page.goto(`${DB1}/settings`)
+      await expect(groupTable(page).getByRole('cell', { name: 'romulus-remus', exact: true })).toBeVisible()
+      await page.getByRole('tab', { name: 'Networking' }).click()
       await expect(nicTable(page).getByRole('cell', { name: 'net1', exact: true })).toBeVisible()
       await expect(ipTable(page).getByRole('cell', { name: /^192\.0\.2\.10/ })).toBeVisible()
-      for (const label of ['Add network interface', 'Attach ephemeral IP', 'Attach floating IP'])
-        await expectRefused(page.getByRole('button', { name: label }), 'You are offline')
-      await openMenu(page, 'net1')
-      await expectRefused(item(page, 'Delete'), 'You are offline')
-      await closeMenu(page)
+      await waitForServiceWorker(page)
 
-      await page.getByRole('tab', { name: 'Settings' }).click()
-      await expect(groupTable(page).getByRole('cell', { name: 'romulus-remus', exact: true })).toBeVisible()
-      for (const label of ['Change auto-restart policy', 'Add to group'])
-        await expectRefused(page.getByRole('button', { name: label }), 'You are offline')
-      await openMenu(page, 'romulus-remus')
-      await expectRefused(item(page, 'Remove'), 'You are offline')
-    } finally {
-      await context.setOffline(false)
-    }
-  })
+      await context.setOffline(true)
+      try {
+        await page.reload()
+        await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+        await expect(nicTable(page).getByRole('cell', { name: 'net1', exact: true })).toBeVisible()
+        await expect(ipTable(page).getByRole('cell', { name: /^192\.0\.2\.10/ })).toBeVisible()
+        for (const label of ['Add network interface', 'Attach ephemeral IP', 'Attach floating IP'])
+          await expectRefused(page.getByRole('button', { name: label }), 'You are offline')
+        await openMenu(page, 'net1')
+        await expectRefused(item(page, 'Delete'), 'You are offline')
+        await closeMenu(page)
+
+        await page.getByRole('tab', { name: 'Settings' }).click()
+        await expect(groupTable(page).getByRole('cell', { name: 'romulus-remus', exact: true })).toBeVisible()
+        for (const label of ['Change auto-restart policy', 'Add to group'])
+          await expectRefused(page.getByRole('button', { name: label }), 'You are offline')
+        await openMenu(page, 'romulus-remus')
+        await expectRefused(item(page, 'Remove'), 'You are offline')
+      } finally {
+        await context.setOffline(false)
+      }
+    },
+  )
 })

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   holdTransitions,
   login,
+  SW,
   waitForServiceWorker,
   watchPageErrors,
 } from './helpers'
@@ -149,7 +150,7 @@ test.describe('instance page', () => {
     await page.request.post(`/v1/instances/${id}/stop`)
   })
 
-  test('a second visit paints from the cache with the network off', async ({ page, context }) => {
+  test('a second visit paints from the cache with the network off', SW, async ({ page, context }) => {
     test.slow()
     await page.goto(`${DB1}/storage`)
     await expect(bootDisk(page).getByRole('cell', { name: 'db1-boot', exact: true })).toBeVisible()

@@ -1,6 +1,6 @@
 // The instances list's bulk actions and external IPs column (issue 12), by role and text.
 import { expect, type Page, test } from '@playwright/test'
-import { createInstance, expectAccessible, holdTransitions, login, waitForServiceWorker } from './helpers'
+import { createInstance, expectAccessible, holdTransitions, login, SW, waitForServiceWorker } from './helpers'
 
 const LIST = '/projects/mock-project/instances'
 const ROLE_REASON =
@@ -131,35 +131,36 @@ test('a silo viewer can select rows but sees every bulk action disabled with the
   await expect(page.getByRole('alertdialog')).toHaveCount(0)
 })
 
-test("the external IPs column shows db1's addresses with a copy button each, also offline", async ({
-  page,
-  context,
-}) => {
-  test.slow()
-  await login(page)
-  await page.goto(LIST)
-  const table = page.getByRole('table', { name: 'Instances' })
-  await expect(table.getByRole('columnheader', { name: 'External IPs' })).toBeVisible()
-  const db1 = row(page, 'db1').first()
-  // The ephemeral and the floating address; the SNAT one is outbound only and not listed.
-  await expect(db1.getByText('192.0.2.10', { exact: true })).toBeVisible()
-  await expect(db1.getByText('192.0.2.20', { exact: true })).toBeVisible()
-  await expect(db1.getByText('192.0.2.200')).toHaveCount(0)
-  await expect(db1.getByRole('button', { name: 'Copy IP address 192.0.2.10' })).toBeVisible()
-  await expect(db1.getByRole('button', { name: 'Copy IP address 192.0.2.20' })).toBeVisible()
-  await expect(row(page, 'web1').getByText('—', { exact: true })).toBeVisible()
-  await waitForServiceWorker(page)
+test(
+  "the external IPs column shows db1's addresses with a copy button each, also offline",
+  SW,
+  async ({ page, context }) => {
+    test.slow()
+    await login(page)
+    await page.goto(LIST)
+    const table = page.getByRole('table', { name: 'Instances' })
+    await expect(table.getByRole('columnheader', { name: 'External IPs' })).toBeVisible()
+    const db1 = row(page, 'db1').first()
+    // The ephemeral and the floating address; the SNAT one is outbound only and not listed.
+    await expect(db1.getByText('192.0.2.10', { exact: true })).toBeVisible()
+    await expect(db1.getByText('192.0.2.20', { exact: true })).toBeVisible()
+    await expect(db1.getByText('192.0.2.200')).toHaveCount(0)
+    await expect(db1.getByRole('button', { name: 'Copy IP address 192.0.2.10' })).toBeVisible()
+    await expect(db1.getByRole('button', { name: 'Copy IP address 192.0.2.20' })).toBeVisible()
+    await expect(row(page, 'web1').getByText('—', { exact: true })).toBeVisible()
+    await waitForServiceWorker(page)
 
-  await context.setOffline(true)
-  try {
-    await page.reload()
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
-    await expect(row(page, 'db1').first().getByText('192.0.2.10', { exact: true })).toBeVisible()
-    await box(page, 'db1').check()
-    await expect(bar(page).getByRole('button', { name: 'Stop', exact: true })).toHaveAccessibleDescription(
-      'You are offline',
-    )
-  } finally {
-    await context.setOffline(false)
-  }
-})
+    await context.setOffline(true)
+    try {
+      await page.reload()
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+      await expect(row(page, 'db1').first().getByText('192.0.2.10', { exact: true })).toBeVisible()
+      await box(page, 'db1').check()
+      await expect(bar(page).getByRole('button', { name: 'Stop', exact: true })).toHaveAccessibleDescription(
+        'You are offline',
+      )
+    } finally {
+      await context.setOffline(false)
+    }
+  },
+)

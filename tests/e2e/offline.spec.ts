@@ -3,7 +3,7 @@
 // the sign-out wipe of IndexedDB, deep links offline, and forms keeping their input on a network
 // failure. Read-only on seeded data: other tests share the server.
 import { expect, type Page, test } from '@playwright/test'
-import { login, waitForServiceWorker } from './helpers'
+import { login, SW, waitForServiceWorker } from './helpers'
 
 const INSTANCES = '/projects/mock-project/instances'
 /** A seeded, running instance of mock-project that no test changes. */
@@ -48,82 +48,85 @@ function dataRows(page: Page) {
 }
 
 test.describe('offline', () => {
-  test('the instances list paints from cache offline, writes say why they are disabled, and reconnecting revalidates', async ({
-    page,
-    context,
-  }) => {
-    test.slow()
-    await login(page)
-    await page.goto(INSTANCES)
-    await expect(instancesTable(page).getByRole('cell', { name: ANCHOR, exact: true })).toBeVisible()
-    await waitForServiceWorker(page)
-    const onlineCount = await dataRows(page).count()
-    expect(onlineCount).toBeGreaterThan(1)
-    const status = page.getByRole('status').filter({ hasText: 'You are offline' })
-    await expect(status).toHaveCount(0)
+  test(
+    'the instances list paints from cache offline, writes say why they are disabled, and reconnecting revalidates',
+    SW,
+    async ({ page, context }) => {
+      test.slow()
+      await login(page)
+      await page.goto(INSTANCES)
+      await expect(instancesTable(page).getByRole('cell', { name: ANCHOR, exact: true })).toBeVisible()
+      await waitForServiceWorker(page)
+      const onlineCount = await dataRows(page).count()
+      expect(onlineCount).toBeGreaterThan(1)
+      const status = page.getByRole('status').filter({ hasText: 'You are offline' })
+      await expect(status).toHaveCount(0)
 
-    await context.setOffline(true)
-    // Timing is the bench's business (`npm run bench`), never a pass/fail threshold here: the first
-    // paint is only logged, on the page's own clock from its navigation start.
-    await page.addInitScript(`new MutationObserver((_, obs) => {
+      await context.setOffline(true)
+      // Timing is the bench's business (`npm run bench`), never a pass/fail threshold here: the first
+      // paint is only logged, on the page's own clock from its navigation start.
+      await page.addInitScript(`new MutationObserver((_, obs) => {
       if ([...document.querySelectorAll('td')].some((td) => td.textContent === ${JSON.stringify(ANCHOR)})) {
         window.__firstRowAt = performance.now()
         obs.disconnect()
       }
     }).observe(document, { childList: true, subtree: true })`)
-    await page.reload({ waitUntil: 'commit' })
-    await expect(instancesTable(page).getByRole('cell', { name: ANCHOR, exact: true })).toBeVisible()
-    const inPage = await page.evaluate(() =>
-      Math.round((window as { __firstRowAt?: number }).__firstRowAt ?? -1),
-    )
-    test.info().annotations.push({ type: 'timing', description: `first row offline after ${inPage} ms` })
-    console.log(`offline: first row in the DOM ${inPage} ms after navigation start`)
-    await expect(dataRows(page)).toHaveCount(onlineCount)
-
-    // The connectivity indicator and the cache status.
-    await expect(status).toBeVisible()
-    await expect(page.getByText(/^Cached \d+ (s|min) ago · Updated \d\d:\d\d:\d\d$/)).toBeVisible()
-    const offlineStamp = await page.getByText(/Updated \d\d:\d\d:\d\d/).textContent()
-    const updatedBefore = offlineStamp?.match(/Updated (\d\d:\d\d:\d\d)/)?.[1]
-    expect(updatedBefore).toBeDefined()
-
-    // Writes: listed, aria-disabled, with the reason as description and as tooltip.
-    await page.getByRole('button', { name: `Actions for ${ANCHOR}` }).click()
-    for (const label of ['Stop', 'Delete']) {
-      const item = page.getByRole('menuitem', { name: label })
-      await expect(item).toHaveAttribute('aria-disabled', 'true')
-      await expect(item).toHaveAccessibleDescription('You are offline')
-    }
-    await page.getByRole('menuitem', { name: 'Stop' }).hover()
-    await expect(page.getByRole('tooltip')).toHaveText('You are offline')
-    // Choosing it does nothing: no confirmation dialog opens.
-    await page.keyboard.press('Enter') // the hovered item is the highlighted one
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-    await page.keyboard.press('Escape')
-    await expect(page.getByRole('menu')).toHaveCount(0)
-
-    // Back online: the view revalidates by itself and the indicator goes.
-    const refetch = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/instances')
-    // The "Updated" time has a resolution of one second: reconnect once the page's clock shows
-    // another second than the stamp, so a revalidation is bound to change it.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
-            new Date(),
-          ),
-        ),
+      await page.reload({ waitUntil: 'commit' })
+      await expect(instancesTable(page).getByRole('cell', { name: ANCHOR, exact: true })).toBeVisible()
+      const inPage = await page.evaluate(() =>
+        Math.round((window as { __firstRowAt?: number }).__firstRowAt ?? -1),
       )
-      .not.toBe(updatedBefore)
-    await context.setOffline(false)
-    await refetch
-    await expect(status).toHaveCount(0)
-    await expect(page.getByText(/^Cached /)).toHaveCount(0)
-    await expect
-      .poll(async () => (await page.getByText(/^Updated \d\d:\d\d:\d\d$/).textContent())?.slice(8))
-      .not.toBe(updatedBefore)
-    await expect(instancesTable(page).getByRole('cell', { name: ANCHOR, exact: true })).toBeVisible()
-  })
+      test.info().annotations.push({ type: 'timing', description: `first row offline after ${inPage} ms` })
+      console.log(`offline: first row in the DOM ${inPage} ms after navigation start`)
+      await expect(dataRows(page)).toHaveCount(onlineCount)
+
+      // The connectivity indicator and the cache status.
+      await expect(status).toBeVisible()
+      await expect(page.getByText(/^Cached \d+ (s|min) ago · Updated \d\d:\d\d:\d\d$/)).toBeVisible()
+      const offlineStamp = await page.getByText(/Updated \d\d:\d\d:\d\d/).textContent()
+      const updatedBefore = offlineStamp?.match(/Updated (\d\d:\d\d:\d\d)/)?.[1]
+      expect(updatedBefore).toBeDefined()
+
+      // Writes: listed, aria-disabled, with the reason as description and as tooltip.
+      await page.getByRole('button', { name: `Actions for ${ANCHOR}` }).click()
+      for (const label of ['Stop', 'Delete']) {
+        const item = page.getByRole('menuitem', { name: label })
+        await expect(item).toHaveAttribute('aria-disabled', 'true')
+        await expect(item).toHaveAccessibleDescription('You are offline')
+      }
+      await page.getByRole('menuitem', { name: 'Stop' }).hover()
+      await expect(page.getByRole('tooltip')).toHaveText('You are offline')
+      // Choosing it does nothing: no confirmation dialog opens.
+      await page.keyboard.press('Enter') // the hovered item is the highlighted one
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('menu')).toHaveCount(0)
+
+      // Back online: the view revalidates by itself and the indicator goes.
+      const refetch = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/instances')
+      // The "Updated" time has a resolution of one second: reconnect once the page's clock shows
+      // another second than the stamp, so a revalidation is bound to change it.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            new Intl.DateTimeFormat('en-GB', {
+              hour: '2-digit',
+              minute: '2-digit',
+              second: '2-digit',
+            }).format(new Date()),
+          ),
+        )
+        .not.toBe(updatedBefore)
+      await context.setOffline(false)
+      await refetch
+      await expect(status).toHaveCount(0)
+      await expect(page.getByText(/^Cached /)).toHaveCount(0)
+      await expect
+        .poll(async () => (await page.getByText(/^Updated \d\d:\d\d:\d\d$/).textContent())?.slice(8))
+        .not.toBe(updatedBefore)
+      await expect(instancesTable(page).getByRole('cell', { name: ANCHOR, exact: true })).toBeVisible()
+    },
+  )
 
   test('signing out leaves zero records in every IndexedDB database and lands on the login page', async ({
     page,
@@ -145,7 +148,7 @@ test.describe('offline', () => {
     )
   })
 
-  test('a deep link loads offline after one visit to the app', async ({ page, context }) => {
+  test('a deep link loads offline after one visit to the app', SW, async ({ page, context }) => {
     await login(page)
     await page.goto('/projects')
     await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible()

@@ -3,7 +3,7 @@
 // write control disabled with its reason for a silo viewer and offline.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 // Sorted first by name, so a project of the test's own is on the list's first page.
 const uniqueName = (prefix: string) => `aa-${prefix}-${randomBytes(3).toString('hex')}`
@@ -159,26 +159,27 @@ test.describe('projects', () => {
     await expect(page).toHaveURL(/\/projects\?limit=10$/)
   })
 
-  test('offline after a first visit, the list paints from the cache and New project says why', async ({
-    page,
-    context,
-  }) => {
-    await page.goto('/projects')
-    await expect(rowOf(page, 'mock-project')).toBeVisible()
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    await page.reload()
-    await expect(rowOf(page, 'mock-project')).toBeVisible()
-    const create = page.getByRole('button', { name: 'New project' })
-    await expect(create).toHaveAttribute('aria-disabled', 'true')
-    await expect(create).toHaveAccessibleDescription('You are offline')
-    await page.getByRole('button', { name: 'Actions for mock-project' }).click()
-    for (const action of ['Edit', 'Delete']) {
-      const item = page.getByRole('menuitem', { name: action, exact: true })
-      await expect(item).toHaveAttribute('aria-disabled', 'true')
-      await expect(item).toHaveAccessibleDescription('You are offline')
-    }
-  })
+  test(
+    'offline after a first visit, the list paints from the cache and New project says why',
+    SW,
+    async ({ page, context }) => {
+      await page.goto('/projects')
+      await expect(rowOf(page, 'mock-project')).toBeVisible()
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      await page.reload()
+      await expect(rowOf(page, 'mock-project')).toBeVisible()
+      const create = page.getByRole('button', { name: 'New project' })
+      await expect(create).toHaveAttribute('aria-disabled', 'true')
+      await expect(create).toHaveAccessibleDescription('You are offline')
+      await page.getByRole('button', { name: 'Actions for mock-project' }).click()
+      for (const action of ['Edit', 'Delete']) {
+        const item = page.getByRole('menuitem', { name: action, exact: true })
+        await expect(item).toHaveAttribute('aria-disabled', 'true')
+        await expect(item).toHaveAccessibleDescription('You are offline')
+      }
+    },
+  )
 })
 
 test('a silo viewer sees New project, Edit and Delete disabled with the role reason', async ({ page }) => {

@@ -3,7 +3,7 @@
 // (no reload loop; a new version waits for the user's Reload and reloads once).
 // Mock mode never registers this worker: that is checked by the mock-mode spec.
 import { expect, test } from '@playwright/test'
-import { login, waitForServiceWorker } from './helpers'
+import { login, SW, waitForServiceWorker } from './helpers'
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(body: Buffer): { width: number; height: number } {
@@ -11,7 +11,7 @@ function pngSize(body: Buffer): { width: number; height: number } {
   return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) }
 }
 
-test.describe('PWA', () => {
+test.describe('PWA', SW, () => {
   test('the web manifest is linked and served, with its icons', async ({ page }) => {
     await page.goto('/login/default-silo/local')
     const href = await page.locator('link[rel="manifest"]').getAttribute('href')

@@ -3,7 +3,7 @@
 // console and no terminal; the terminal (xterm) runs under the app's CSP without a violation.
 import { expect, type Page, test } from '@playwright/test'
 import { SERIAL_GREETING } from '../../mocks/lib/serial'
-import { login, waitForServiceWorker, watchPageErrors } from './helpers'
+import { login, SW, waitForServiceWorker, watchPageErrors } from './helpers'
 
 const PROJECT = 'mock-project'
 const consoleUrl = (instance: string) => `/projects/${PROJECT}/instances/${instance}/serial-console`
@@ -84,23 +84,24 @@ test.describe('serial console', () => {
     expect(errors).toEqual([])
   })
 
-  test('offline after a first visit: the page paints from the cache and Reconnect says why', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(consoleUrl('db1'))
-    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    try {
-      await page.reload()
-      await expect(page.getByRole('heading', { level: 1, name: 'Serial console' })).toBeVisible()
-      await expect(page.getByRole('region', { name: 'Serial console of db1' })).toBeVisible()
-      const reconnect = page.getByRole('button', { name: 'Reconnect' })
-      await expect(reconnect).toHaveAttribute('aria-disabled', 'true')
-      await expect(reconnect).toHaveAccessibleDescription('You are offline')
-    } finally {
-      await context.setOffline(false)
-    }
-  })
+  test(
+    'offline after a first visit: the page paints from the cache and Reconnect says why',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(consoleUrl('db1'))
+      await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      try {
+        await page.reload()
+        await expect(page.getByRole('heading', { level: 1, name: 'Serial console' })).toBeVisible()
+        await expect(page.getByRole('region', { name: 'Serial console of db1' })).toBeVisible()
+        const reconnect = page.getByRole('button', { name: 'Reconnect' })
+        await expect(reconnect).toHaveAttribute('aria-disabled', 'true')
+        await expect(reconnect).toHaveAccessibleDescription('You are offline')
+      } finally {
+        await context.setOffline(false)
+      }
+    },
+  )
 })

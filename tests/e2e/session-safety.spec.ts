@@ -2,7 +2,7 @@
 // HTTP): a sign-out the server never heard of, a shared laptop reopened offline, and a form whose
 // session expired while it was being filled. Every test signs in with its own session.
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO_PASSWORD, login, waitForServiceWorker } from './helpers'
+import { DEMO_PASSWORD, login, SW, waitForServiceWorker } from './helpers'
 
 const INSTANCES = '/projects/mock-project/instances'
 /** A seeded, running instance of mock-project that no test changes. */
@@ -55,42 +55,43 @@ function countMeRequests(page: Page) {
 }
 
 test.describe('sign-out that cannot reach the server', () => {
-  test('offline: wipes, says the session may be active, stays signed out across reloads and ends the session on reconnect', async ({
-    page,
-    context,
-  }) => {
-    test.slow()
-    await login(page)
-    await page.goto('/projects')
-    await expect(page.getByRole('link', { name: 'mock-project', exact: true })).toBeVisible()
-    await waitForServiceWorker(page)
-    await expect.poll(() => countRecords(page), { message: 'the cache is filled' }).toBeGreaterThan(0)
+  test(
+    'offline: wipes, says the session may be active, stays signed out across reloads and ends the session on reconnect',
+    SW,
+    async ({ page, context }) => {
+      test.slow()
+      await login(page)
+      await page.goto('/projects')
+      await expect(page.getByRole('link', { name: 'mock-project', exact: true })).toBeVisible()
+      await waitForServiceWorker(page)
+      await expect.poll(() => countRecords(page), { message: 'the cache is filled' }).toBeGreaterThan(0)
 
-    await context.setOffline(true)
-    await signOutFromMenu(page)
-    await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
-    await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
-    expect(await countRecords(page)).toBe(0)
+      await context.setOffline(true)
+      await signOutFromMenu(page)
+      await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+      await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
+      expect(await countRecords(page)).toBe(0)
 
-    // A reload, and a signed-in address, still show the login page: nothing asks who is signed in.
-    const me = countMeRequests(page)
-    await page.reload()
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
-    await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
-    await page.goto('/projects')
-    await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
-    await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
-    expect(me.n).toBe(0)
-    expect(await countRecords(page)).toBe(0)
+      // A reload, and a signed-in address, still show the login page: nothing asks who is signed in.
+      const me = countMeRequests(page)
+      await page.reload()
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+      await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
+      await page.goto('/projects')
+      await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+      await expect(page.getByText(PENDING_NOTICE)).toBeVisible()
+      expect(me.n).toBe(0)
+      expect(await countRecords(page)).toBe(0)
 
-    // The link comes back: the logout goes out by itself and the notice goes once it is done.
-    const logout = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/logout')
-    await context.setOffline(false)
-    expect((await logout).status()).toBe(204)
-    await expect(page.getByText(PENDING_NOTICE)).toHaveCount(0)
-    expect(me.n).toBe(0)
-    expect((await page.request.get('/v1/me')).status()).toBe(401)
-  })
+      // The link comes back: the logout goes out by itself and the notice goes once it is done.
+      const logout = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/logout')
+      await context.setOffline(false)
+      expect((await logout).status()).toBe(204)
+      await expect(page.getByText(PENDING_NOTICE)).toHaveCount(0)
+      expect(me.n).toBe(0)
+      expect((await page.request.get('/v1/me')).status()).toBe(401)
+    },
+  )
 
   test('logout answering 503: the next start retries it, and only its success ends the pending state', async ({
     page,
@@ -134,7 +135,7 @@ test.describe('sign-out that cannot reach the server', () => {
   })
 })
 
-test.describe('shared laptop: a new browser session opened offline', () => {
+test.describe('shared laptop: a new browser session opened offline', SW, () => {
   async function cacheThenNewBrowserSessionOffline(
     page: Page,
     context: import('@playwright/test').BrowserContext,

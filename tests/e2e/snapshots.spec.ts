@@ -3,7 +3,7 @@
 // values kept, and every write control disabled with its reason offline and for a silo viewer.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { createDisk, expectAccessible, login, waitForServiceWorker } from './helpers'
+import { createDisk, expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const GiB = 1024 ** 3
@@ -197,22 +197,23 @@ test.describe('snapshots', () => {
     await expect(row.getByRole('link')).toHaveCount(0)
   })
 
-  test('offline after a first visit, the list paints from the cache and its write actions say why', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(LIST)
-    await expect(rowOf(page, 'snapshot-1')).toBeVisible()
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    await page.reload()
-    await expect(rowOf(page, 'snapshot-1')).toContainText('ready')
-    const create = page.getByRole('button', { name: 'New snapshot' })
-    await expect(create).toHaveAttribute('aria-disabled', 'true')
-    await expect(create).toHaveAccessibleDescription('You are offline')
-    await openRowMenu(page, 'snapshot-1')
-    for (const action of ['Create image', 'Delete']) await expectDisabled(page, action, 'You are offline')
-  })
+  test(
+    'offline after a first visit, the list paints from the cache and its write actions say why',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(LIST)
+      await expect(rowOf(page, 'snapshot-1')).toBeVisible()
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      await page.reload()
+      await expect(rowOf(page, 'snapshot-1')).toContainText('ready')
+      const create = page.getByRole('button', { name: 'New snapshot' })
+      await expect(create).toHaveAttribute('aria-disabled', 'true')
+      await expect(create).toHaveAccessibleDescription('You are offline')
+      await openRowMenu(page, 'snapshot-1')
+      for (const action of ['Create image', 'Delete']) await expectDisabled(page, action, 'You are offline')
+    },
+  )
 })
 
 test('a silo viewer sees New snapshot, Create image and Delete disabled with the role reason', async ({

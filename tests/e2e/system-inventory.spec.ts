@@ -3,7 +3,7 @@
 // and the 403 page for a user without a fleet role. Seed (mocks/seed/system.ts): sled 0 (serial
 // BRM42221000) runs instances; sled 6 (BRM42221006) is provisionable; sled 15 (BRM42221023) is expunged.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const SLED = 'BRM42221000'
 const FREE_SLED = 'BRM42221006'
@@ -144,33 +144,34 @@ test.describe('system inventory', () => {
     await expectAccessible(page)
   })
 
-  test('offline after a first visit, the sleds and a sled page paint from the cache; writes say why', async ({
-    page,
-    context,
-  }) => {
-    const id = await sledId(page.request, SLED)
-    const first = await firstInstance(page.request, id)
-    await page.goto(`/system/inventory/sleds/${id}/instances`)
-    await expect(instanceRow(page, first.name)).toContainText(first.project_name)
-    await page.goto('/system/inventory/sleds')
-    await expect(sledRow(page, SLED)).toContainText('Provisionable')
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
+  test(
+    'offline after a first visit, the sleds and a sled page paint from the cache; writes say why',
+    SW,
+    async ({ page, context }) => {
+      const id = await sledId(page.request, SLED)
+      const first = await firstInstance(page.request, id)
+      await page.goto(`/system/inventory/sleds/${id}/instances`)
+      await expect(instanceRow(page, first.name)).toContainText(first.project_name)
+      await page.goto('/system/inventory/sleds')
+      await expect(sledRow(page, SLED)).toContainText('Provisionable')
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
 
-    await page.reload()
-    await expect(sledRow(page, SLED)).toContainText('Provisionable')
-    const item = await openPolicyItem(page, SLED)
-    await expect(item).toHaveAttribute('aria-disabled', 'true')
-    await expect(item).toHaveAccessibleDescription('You are offline')
-    await page.keyboard.press('Escape')
+      await page.reload()
+      await expect(sledRow(page, SLED)).toContainText('Provisionable')
+      const item = await openPolicyItem(page, SLED)
+      await expect(item).toHaveAttribute('aria-disabled', 'true')
+      await expect(item).toHaveAccessibleDescription('You are offline')
+      await page.keyboard.press('Escape')
 
-    await page.goto(`/system/inventory/sleds/${id}/instances`)
-    await expect(page.getByRole('heading', { name: `Sled ${SLED}`, level: 1 })).toBeVisible()
-    await expect(instanceRow(page, first.name)).toContainText(first.project_name)
-    const button = page.getByRole('button', { name: 'Set provision policy' })
-    await expect(button).toHaveAttribute('aria-disabled', 'true')
-    await expect(button).toHaveAccessibleDescription('You are offline')
-  })
+      await page.goto(`/system/inventory/sleds/${id}/instances`)
+      await expect(page.getByRole('heading', { name: `Sled ${SLED}`, level: 1 })).toBeVisible()
+      await expect(instanceRow(page, first.name)).toContainText(first.project_name)
+      const button = page.getByRole('button', { name: 'Set provision policy' })
+      await expect(button).toHaveAttribute('aria-disabled', 'true')
+      await expect(button).toHaveAccessibleDescription('You are offline')
+    },
+  )
 })
 
 test('a silo viewer gets the 403 page on /system/inventory', async ({ page }) => {

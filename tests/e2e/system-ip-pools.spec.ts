@@ -3,7 +3,7 @@
 // its writes disabled. Tests share the mock: every pool and range made here is the test's own.
 import { randomBytes, randomInt } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker, watchPageErrors } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker, watchPageErrors } from './helpers'
 
 const POOLS = '/system/networking/ip-pools'
 const uniqueName = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`
@@ -149,31 +149,32 @@ test.describe('IP pools', () => {
     })
   })
 
-  test('the list paints offline after a first visit, with New IP pool disabled', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(POOLS)
-    const list = page.getByRole('table', { name: 'IP Pools' })
-    const row = list
-      .getByRole('row')
-      .filter({ has: page.getByRole('link', { name: 'ip-pool-1', exact: true }) })
-    await expect(row).toContainText('IPv4')
-    // Addresses used / remaining, from the utilization call, once the rows have painted.
-    await expect(row).toContainText(/\d+ \/ \d+/)
-    await expectAccessible(page)
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    await page.reload()
-    await expect(row).toContainText('IPv4')
-    const create = page.getByRole('button', { name: 'New IP pool' })
-    await expect(create).toHaveAttribute('aria-disabled', 'true')
-    await expect(create).toHaveAccessibleDescription('You are offline')
-    await page.getByRole('button', { name: 'Actions for ip-pool-1' }).click()
-    const remove = page.getByRole('menuitem', { name: 'Delete' })
-    await expect(remove).toHaveAttribute('aria-disabled', 'true')
-    await expect(remove).toHaveAccessibleDescription('You are offline')
-  })
+  test(
+    'the list paints offline after a first visit, with New IP pool disabled',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(POOLS)
+      const list = page.getByRole('table', { name: 'IP Pools' })
+      const row = list
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: 'ip-pool-1', exact: true }) })
+      await expect(row).toContainText('IPv4')
+      // Addresses used / remaining, from the utilization call, once the rows have painted.
+      await expect(row).toContainText(/\d+ \/ \d+/)
+      await expectAccessible(page)
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      await page.reload()
+      await expect(row).toContainText('IPv4')
+      const create = page.getByRole('button', { name: 'New IP pool' })
+      await expect(create).toHaveAttribute('aria-disabled', 'true')
+      await expect(create).toHaveAccessibleDescription('You are offline')
+      await page.getByRole('button', { name: 'Actions for ip-pool-1' }).click()
+      const remove = page.getByRole('menuitem', { name: 'Delete' })
+      await expect(remove).toHaveAttribute('aria-disabled', 'true')
+      await expect(remove).toHaveAccessibleDescription('You are offline')
+    },
+  )
 
   test('creates a pool, refuses to delete it while it has a range, then deletes it', async ({ page }) => {
     const pool = uniqueName('e2e-pool')

@@ -5,7 +5,7 @@
 // axe on the list, the silo page and the create form.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const LIST = '/system/silos'
 const siloPage = (name: string) => `${LIST}/${name}`
@@ -166,29 +166,30 @@ test.describe('silos', () => {
     await expect(rowOf(page, 'Silos', 'default-silo')).toHaveCount(1)
   })
 
-  test('the list and a silo page paint from the cache offline, writes disabled', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(`${siloPage('other-silo')}/idps`)
-    await expect(rowOf(page, 'Identity providers', 'other-idp')).toBeVisible()
-    await page.goto(LIST)
-    await expect(rowOf(page, 'Silos', 'other-silo')).toBeVisible()
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    await page.reload()
-    await expect(rowOf(page, 'Silos', 'other-silo')).toContainText('SAML JIT')
-    await expectDisabled(page.getByRole('button', { name: 'New silo', exact: true }), 'You are offline')
-    await page.getByRole('button', { name: 'Actions for other-silo' }).click()
-    await expectDisabled(page.getByRole('menuitem', { name: 'Delete', exact: true }), 'You are offline')
-    await page.keyboard.press('Escape')
+  test(
+    'the list and a silo page paint from the cache offline, writes disabled',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(`${siloPage('other-silo')}/idps`)
+      await expect(rowOf(page, 'Identity providers', 'other-idp')).toBeVisible()
+      await page.goto(LIST)
+      await expect(rowOf(page, 'Silos', 'other-silo')).toBeVisible()
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      await page.reload()
+      await expect(rowOf(page, 'Silos', 'other-silo')).toContainText('SAML JIT')
+      await expectDisabled(page.getByRole('button', { name: 'New silo', exact: true }), 'You are offline')
+      await page.getByRole('button', { name: 'Actions for other-silo' }).click()
+      await expectDisabled(page.getByRole('menuitem', { name: 'Delete', exact: true }), 'You are offline')
+      await page.keyboard.press('Escape')
 
-    await rowOf(page, 'Silos', 'other-silo').getByRole('link', { name: 'other-silo' }).click()
-    await expect(heading(page)).toHaveText('other-silo')
-    await expect(rowOf(page, 'Identity providers', 'other-idp')).toBeVisible()
-    await expectDisabled(page.getByRole('button', { name: 'Delete', exact: true }), 'You are offline')
-    await expectDisabled(page.getByRole('button', { name: 'New identity provider' }), 'You are offline')
-  })
+      await rowOf(page, 'Silos', 'other-silo').getByRole('link', { name: 'other-silo' }).click()
+      await expect(heading(page)).toHaveText('other-silo')
+      await expect(rowOf(page, 'Identity providers', 'other-idp')).toBeVisible()
+      await expectDisabled(page.getByRole('button', { name: 'Delete', exact: true }), 'You are offline')
+      await expectDisabled(page.getByRole('button', { name: 'New identity provider' }), 'You are offline')
+    },
+  )
 })
 
 test.describe('silos as a silo viewer', () => {

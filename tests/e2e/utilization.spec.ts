@@ -5,7 +5,7 @@
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test'
 import { formatBytes } from '../../src/util/bytes'
 import { capacityEstimate } from '../../src/util/capacity'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 type Counts = { cpus: number; memory: number; storage: number }
 const cpus = (n: number) => `${n.toLocaleString('en-US')} vCPU${n === 1 ? '' : 's'}`
@@ -137,7 +137,7 @@ test.describe('utilization', () => {
     await expect(page.getByRole('group', { name: 'Memory provisioned' })).toBeVisible()
   })
 
-  test('both pages paint from the cache with the network off', async ({ page, context }) => {
+  test('both pages paint from the cache with the network off', SW, async ({ page, context }) => {
     for (const path of ['/utilization', '/system/utilization']) {
       await page.goto(path)
       await expect(figure(page.getByRole('region', { name: 'CPU utilization' }), 'Provisioned')).toBeVisible()

@@ -6,7 +6,7 @@
 // and on a form.
 import { randomBytes, randomInt } from 'node:crypto'
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const VPC = '/projects/mock-project/vpcs/mock-vpc'
 const SUBNETS = `${VPC}/subnets`
@@ -231,32 +231,33 @@ test.describe('subnets, routers and gateways', () => {
     await expectRowActionsDisabled(page, 'default-v4', SYSTEM_REASON)
   })
 
-  test('offline after a first visit, the subnets tab and a router page paint from the cache', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(routerPage('mock-custom-router'))
-    await expect(row(page, 'Routes', 'to-db1')).toBeVisible()
-    await page.goto(SUBNETS)
-    await expect(row(page, 'Subnets', 'mock-subnet-2')).toBeVisible()
-    await waitForServiceWorker(page)
-
-    await context.setOffline(true)
-    try {
-      await page.reload()
-      await expect(row(page, 'Subnets', 'mock-subnet-2')).toContainText('mock-custom-router')
-      await expectDisabled(page.getByRole('button', { name: 'New subnet' }), 'You are offline')
-      await expectRowActionsDisabled(page, 'mock-subnet-2', 'You are offline')
-
+  test(
+    'offline after a first visit, the subnets tab and a router page paint from the cache',
+    SW,
+    async ({ page, context }) => {
       await page.goto(routerPage('mock-custom-router'))
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('mock-custom-router')
-      await expect(row(page, 'Routes', 'to-db1')).toContainText('10.20.30.40')
-      await expectDisabled(page.getByRole('button', { name: 'New route' }), 'You are offline')
-      await expectRowActionsDisabled(page, 'to-db1', 'You are offline')
-    } finally {
-      await context.setOffline(false)
-    }
-  })
+      await expect(row(page, 'Routes', 'to-db1')).toBeVisible()
+      await page.goto(SUBNETS)
+      await expect(row(page, 'Subnets', 'mock-subnet-2')).toBeVisible()
+      await waitForServiceWorker(page)
+
+      await context.setOffline(true)
+      try {
+        await page.reload()
+        await expect(row(page, 'Subnets', 'mock-subnet-2')).toContainText('mock-custom-router')
+        await expectDisabled(page.getByRole('button', { name: 'New subnet' }), 'You are offline')
+        await expectRowActionsDisabled(page, 'mock-subnet-2', 'You are offline')
+
+        await page.goto(routerPage('mock-custom-router'))
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('mock-custom-router')
+        await expect(row(page, 'Routes', 'to-db1')).toContainText('10.20.30.40')
+        await expectDisabled(page.getByRole('button', { name: 'New route' }), 'You are offline')
+        await expectRowActionsDisabled(page, 'to-db1', 'You are offline')
+      } finally {
+        await context.setOffline(false)
+      }
+    },
+  )
 })
 
 test('a silo viewer sees every networking write disabled with the role reason', async ({ page }) => {

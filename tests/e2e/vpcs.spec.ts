@@ -5,7 +5,7 @@
 // with the network off, a silo viewer's disabled controls, and axe on the list, the page and the form.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { expectAccessible, login, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const LIST = `/projects/${PROJECT}/vpcs`
@@ -196,32 +196,33 @@ test.describe('VPCs', () => {
     await expect(button(page, 'Sign out')).toBeVisible()
   })
 
-  test('offline after a first visit, the list and a VPC paint from the cache with writes disabled', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(vpcPage('mock-vpc'))
-    // The heading is the URL's name at once: wait for the VPC itself, so it is cached.
-    await expect(page.locator('dl').first()).toContainText(MOCK_PREFIX)
-    await page.goto(LIST)
-    await expect(rowOf(page, 'mock-vpc')).toBeVisible()
-    await waitForServiceWorker(page)
-
-    await context.setOffline(true)
-    try {
-      await page.reload()
-      await expect(rowOf(page, 'mock-vpc')).toContainText('The VPC of mock-project')
-      await expectDisabled(button(page, 'New VPC'), 'You are offline')
-      await expectRowWritesDisabled(page, 'mock-vpc', ['You are offline', 'You are offline'])
-
-      await page.getByRole('link', { name: 'mock-vpc', exact: true }).click()
-      await expect(heading(page)).toHaveText('mock-vpc')
+  test(
+    'offline after a first visit, the list and a VPC paint from the cache with writes disabled',
+    SW,
+    async ({ page, context }) => {
+      await page.goto(vpcPage('mock-vpc'))
+      // The heading is the URL's name at once: wait for the VPC itself, so it is cached.
       await expect(page.locator('dl').first()).toContainText(MOCK_PREFIX)
-      for (const action of ['Edit', 'Delete']) await expectDisabled(button(page, action), 'You are offline')
-    } finally {
-      await context.setOffline(false)
-    }
-  })
+      await page.goto(LIST)
+      await expect(rowOf(page, 'mock-vpc')).toBeVisible()
+      await waitForServiceWorker(page)
+
+      await context.setOffline(true)
+      try {
+        await page.reload()
+        await expect(rowOf(page, 'mock-vpc')).toContainText('The VPC of mock-project')
+        await expectDisabled(button(page, 'New VPC'), 'You are offline')
+        await expectRowWritesDisabled(page, 'mock-vpc', ['You are offline', 'You are offline'])
+
+        await page.getByRole('link', { name: 'mock-vpc', exact: true }).click()
+        await expect(heading(page)).toHaveText('mock-vpc')
+        await expect(page.locator('dl').first()).toContainText(MOCK_PREFIX)
+        for (const action of ['Edit', 'Delete']) await expectDisabled(button(page, action), 'You are offline')
+      } finally {
+        await context.setOffline(false)
+      }
+    },
+  )
 })
 
 test('a silo viewer sees New VPC, Edit and Delete disabled with the role reason', async ({ page }) => {
