@@ -247,7 +247,7 @@ export default defineConfig({
               fg: { value: { base: '#c9d4df', _light: '#33404d' } },
             },
             neutral: {
-              bg: { value: { base: '#262c33', _light: '#eceff2' } },
+              bg: { value: { base: '#2a313a', _light: '#e1e5ea' } },
               fg: { value: { base: '#b8c2cc', _light: '#3b444d' } },
             },
             green: {

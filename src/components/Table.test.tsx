@@ -36,6 +36,17 @@ describe('Table', () => {
     expect(bodyNames()).toEqual(['web-10', 'web-2', 'db'])
   })
 
+  it('keeps a nowrap column on one line and lets the others wrap', () => {
+    const cols = defineColumns<Row>([
+      ...columns,
+      { id: 'when', header: 'When', cell: () => 'Jun 1, 2025, 12:30 PM', nowrap: true },
+    ])
+    render(<Table label="Disks" columns={cols} rows={rows.slice(0, 1)} rowKey={(r) => r.id} />)
+    const [name, , , when] = within(screen.getAllByRole('row')[1]!).getAllByRole('cell')
+    expect(when!.style.whiteSpace).toBe('nowrap')
+    expect(name!.style.whiteSpace).toBe('')
+  })
+
   it('cycles sort none -> ascending -> descending -> none with aria-sort', () => {
     render(<Table label="Disks" columns={columns} rows={rows} rowKey={(r) => r.id} />)
     const nameHeader = screen.getByRole('columnheader', { name: 'Name' })

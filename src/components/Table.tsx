@@ -31,6 +31,8 @@ export interface Column<T> {
   sortable?: boolean
   width?: string
   align?: 'left' | 'right'
+  /** Keeps the cell on one line (dates, a badge and its time), however narrow the window. */
+  nowrap?: boolean
 }
 
 /** Identity helper that fixes the row type for a column list declared at module level. */
@@ -196,7 +198,11 @@ export function Table<T>(props: TableProps<T>) {
       ref={extra ? (el) => extra.measure(el) : undefined}
     >
       {columns.map((col) => (
-        <td key={col.id} className={classes.cell} style={{ textAlign: col.align }}>
+        <td
+          key={col.id}
+          className={classes.cell}
+          style={{ textAlign: col.align, whiteSpace: col.nowrap ? 'nowrap' : undefined }}
+        >
           {col.cell(row)}
         </td>
       ))}

@@ -7,5 +7,5 @@ export function descriptionColumn<T extends { description: string }>(): Column<T
 }
 
 export function createdColumn<T extends { timeCreated: Date }>(): Column<T> {
-  return { id: 'created', header: 'Created', cell: (row) => formatDateTime(row.timeCreated) }
+  return { id: 'created', header: 'Created', cell: (row) => formatDateTime(row.timeCreated), nowrap: true }
 }

@@ -29,6 +29,7 @@ const columnsFor = (project: string) =>
     {
       id: 'state',
       header: 'State',
+      nowrap: true,
       cell: (i) => (
         <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
           <InstanceStateBadge state={i.runState} />
