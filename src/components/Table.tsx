@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { table } from 'styled-system/recipes/table'
 import { Skeleton } from './Skeleton'
-import { scrollBox } from './table-scroll'
+import { scrollBox, wideBox } from './table-scroll'
 import type { VirtualTableProps } from './VirtualTable'
 
 // A small generic data table. Columns are plain objects defined outside components (so a page's
@@ -216,22 +216,24 @@ export function Table<T>(props: TableProps<T>) {
 
   if (loading) {
     return (
-      <table className={cx(classes.root, className)} aria-label={label} aria-busy="true">
-        {head}
-        <tbody className={classes.body}>
-          {Array.from({ length: skeletonRows }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-            <tr key={i} className={classes.row} data-testid="skeleton-row">
-              {Array.from({ length: colCount }, (_, j) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-                <td key={j} className={classes.cell}>
-                  <Skeleton h="3" w={j === 0 ? '60%' : '40%'} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className={wideBox}>
+        <table className={cx(classes.root, className)} aria-label={label} aria-busy="true">
+          {head}
+          <tbody className={classes.body}>
+            {Array.from({ length: skeletonRows }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+              <tr key={i} className={classes.row} data-testid="skeleton-row">
+                {Array.from({ length: colCount }, (_, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+                  <td key={j} className={classes.cell}>
+                    <Skeleton h="3" w={j === 0 ? '60%' : '40%'} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     )
   }
 
@@ -276,10 +278,12 @@ export function Table<T>(props: TableProps<T>) {
   }
 
   return (
-    <table className={cx(classes.root, className)} aria-label={label}>
-      {head}
-      <tbody className={classes.body}>{sorted.map((row) => renderRow(row))}</tbody>
-    </table>
+    <div className={wideBox}>
+      <table className={cx(classes.root, className)} aria-label={label}>
+        {head}
+        <tbody className={classes.body}>{sorted.map((row) => renderRow(row))}</tbody>
+      </table>
+    </div>
   )
 }
 

@@ -2,3 +2,9 @@ import { css } from 'styled-system/css'
 
 /** The scroll box of a virtualised table (shared by the table and its loading fallback). */
 export const scrollBox = css({ overflowY: 'auto', position: 'relative' })
+
+/**
+ * Around a table that is not virtualised: a table wider than the page (ids, serials and part numbers
+ * that do not wrap) scrolls sideways in its own box instead of spilling past the page's edge.
+ */
+export const wideBox = css({ overflowX: 'auto' })

@@ -28,7 +28,7 @@ const columnsFor = (project: string) =>
     // The name opens the disk's view over the list, keeping the list's page in the URL.
     nameColumn({ href: (d) => paths.disk({ project, disk: d.name }), keepQuery: true }),
     { id: 'state', header: 'State', cell: (d) => <DiskStateBadge state={d.state.state} /> },
-    { id: 'size', header: 'Size', cell: (d) => formatBytes(d.size), align: 'right' },
+    { id: 'size', header: 'Size', cell: (d) => formatBytes(d.size), align: 'right', nowrap: true },
     {
       id: 'instance',
       header: 'Instance',

@@ -40,7 +40,7 @@ const columnsFor = (project: string) =>
       ),
     },
     { id: 'cpu', header: 'vCPUs', cell: (i) => i.ncpus, align: 'right' },
-    { id: 'memory', header: 'Memory', cell: (i) => formatBytes(i.memory), align: 'right' },
+    { id: 'memory', header: 'Memory', cell: (i) => formatBytes(i.memory), align: 'right', nowrap: true },
     {
       id: 'ips',
       header: 'External IPs',

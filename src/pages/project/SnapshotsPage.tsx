@@ -36,7 +36,7 @@ const columnsFor = (project: string) =>
       // One read per row: after the rows have painted, so they never wait for it.
       cell: (s) => <AfterPaint>{() => <DiskName id={s.diskId} project={project} />}</AfterPaint>,
     },
-    { id: 'size', header: 'Size', cell: (s) => formatBytes(s.size), align: 'right' },
+    { id: 'size', header: 'Size', cell: (s) => formatBytes(s.size), align: 'right', nowrap: true },
     {
       id: 'state',
       header: 'State',

@@ -37,7 +37,14 @@ const columns = defineColumns<Disk>([
     cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>,
     sortValue: (d) => d.name,
   },
-  { id: 'size', header: 'Size', cell: (d) => formatBytes(d.size), sortValue: (d) => d.size, align: 'right' },
+  {
+    id: 'size',
+    header: 'Size',
+    cell: (d) => formatBytes(d.size),
+    sortValue: (d) => d.size,
+    align: 'right',
+    nowrap: true,
+  },
   {
     id: 'state',
     header: 'State',

@@ -17,7 +17,7 @@ const columns = defineColumns<SledInstance>([
   { id: 'silo', header: 'Silo', cell: (i) => i.siloName },
   { id: 'state', header: 'State', cell: (i) => <InstanceStateBadge state={i.state} /> },
   { id: 'cpu', header: 'vCPUs', cell: (i) => i.ncpus, align: 'right' },
-  { id: 'memory', header: 'Memory', cell: (i) => formatBytes(i.memory), align: 'right' },
+  { id: 'memory', header: 'Memory', cell: (i) => formatBytes(i.memory), align: 'right', nowrap: true },
   createdColumn(),
 ])
 

@@ -60,7 +60,7 @@ const physicalDiskColumns = (withSled: boolean) =>
   defineColumns<PhysicalDisk>([
     { id: 'id', header: 'ID', cell: (d) => <ShortId id={d.id} what="physical disk ID" /> },
     { id: 'model', header: 'Model', cell: (d) => <span className={mono}>{d.model}</span> },
-    { id: 'serial', header: 'Serial', cell: (d) => <span className={mono}>{d.serial}</span> },
+    { id: 'serial', header: 'Serial', cell: (d) => <span className={mono}>{d.serial}</span>, nowrap: true },
     { id: 'vendor', header: 'Vendor', cell: (d) => <span className={mono}>{d.vendor}</span> },
     { id: 'formFactor', header: 'Form factor', cell: (d) => formFactorLabel(d.formFactor) },
     { id: 'policy', header: 'Policy', cell: (d) => <PolicyBadge policy={d.policy} /> },
@@ -86,8 +86,18 @@ export function baseboardColumns<
   T extends { baseboard: { serial: string; part: string; revision: number } },
 >() {
   return defineColumns<T>([
-    { id: 'serial', header: 'Serial', cell: (r) => <span className={mono}>{r.baseboard.serial}</span> },
-    { id: 'part', header: 'Part', cell: (r) => <span className={mono}>{r.baseboard.part}</span> },
+    {
+      id: 'serial',
+      header: 'Serial',
+      cell: (r) => <span className={mono}>{r.baseboard.serial}</span>,
+      nowrap: true,
+    },
+    {
+      id: 'part',
+      header: 'Part',
+      cell: (r) => <span className={mono}>{r.baseboard.part}</span>,
+      nowrap: true,
+    },
     { id: 'revision', header: 'Revision', cell: (r) => r.baseboard.revision },
   ])
 }
