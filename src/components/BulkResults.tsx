@@ -11,6 +11,7 @@ const columns = defineColumns<BulkResult>([
   {
     id: 'name',
     header: 'Name',
+    nowrap: true,
     cell: (r) => <span className={css({ fontWeight: 'medium' })}>{r.name}</span>,
   },
   {

@@ -85,6 +85,7 @@ export function nameColumn<T extends { name: string }>(cell?: NameCell<T>): Colu
   return {
     id: 'name',
     header: 'Name',
+    nowrap: true,
     cell: link
       ? (row) => (
           <ResourceLink href={link.href(row)} keepQuery={link.keepQuery}>

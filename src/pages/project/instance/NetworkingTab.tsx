@@ -47,6 +47,7 @@ const nicColumns = defineColumns<Nic>([
   {
     id: 'name',
     header: 'Name',
+    nowrap: true,
     cell: (n) => <span className={css({ fontWeight: 'medium' })}>{n.name}</span>,
     sortValue: (n) => n.name,
   },
@@ -74,7 +75,7 @@ const ipColumns = defineColumns<ExternalIp>([
     cell: (ip) => <CopyableValue value={ip.ip} label={`IP address ${ip.ip}`} size="sm" />,
     sortValue: (ip) => ip.ip,
   },
-  { id: 'name', header: 'Name', cell: (ip) => (ip.kind === 'floating' ? ip.name : '—') },
+  { id: 'name', header: 'Name', nowrap: true, cell: (ip) => (ip.kind === 'floating' ? ip.name : '—') },
   { id: 'pool', header: 'Pool', cell: (ip) => <PoolName id={ip.ipPoolId} /> },
 ])
 

@@ -32,6 +32,7 @@ const groupColumns = defineColumns<Group>([
   {
     id: 'name',
     header: 'Name',
+    nowrap: true,
     cell: (g) => <span className={css({ fontWeight: 'medium' })}>{g.name}</span>,
     sortValue: (g) => g.name,
   },

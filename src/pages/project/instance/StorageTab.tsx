@@ -34,6 +34,7 @@ const columns = defineColumns<Disk>([
   {
     id: 'name',
     header: 'Name',
+    nowrap: true,
     cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>,
     sortValue: (d) => d.name,
   },

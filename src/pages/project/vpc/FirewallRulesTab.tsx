@@ -68,6 +68,7 @@ const columns = defineColumns<FirewallRule>([
   {
     id: 'name',
     header: 'Name',
+    nowrap: true,
     cell: (r) => <span className={css({ fontWeight: 'medium' })}>{r.name}</span>,
     sortValue: (r) => r.name,
   },

@@ -82,7 +82,7 @@ const poolColumns = defineColumns<Pool>([
 
 const addressColumns = defineColumns<Address>([
   { id: 'address', header: 'Address', cell: (a) => <span className={mono}>{a.address}</span> },
-  { id: 'name', header: 'Name', cell: (a) => a.name },
+  { id: 'name', header: 'Name', nowrap: true, cell: (a) => a.name },
   descriptionColumn(),
 ])
 

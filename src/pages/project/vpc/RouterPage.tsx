@@ -59,7 +59,7 @@ function End({ end, vpc }: { end: Route['destination'] | Route['target']; vpc: V
 
 const columnsFor = (ref: VpcRef) =>
   defineColumns<Route>([
-    { id: 'name', header: 'Name', cell: (r) => r.name, sortValue: (r) => r.name },
+    { id: 'name', header: 'Name', nowrap: true, cell: (r) => r.name, sortValue: (r) => r.name },
     { id: 'kind', header: 'Kind', cell: (r) => kindLabel(r.kind), sortValue: (r) => r.kind },
     { id: 'destination', header: 'Destination', cell: (r) => <End end={r.destination} vpc={ref} /> },
     { id: 'target', header: 'Target', cell: (r) => <End end={r.target} vpc={ref} /> },

@@ -36,6 +36,7 @@ const columns = defineColumns<Subnet>([
   {
     id: 'name',
     header: 'Name',
+    nowrap: true,
     cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.name}</span>,
     sortValue: (s) => s.name,
   },
@@ -57,7 +58,7 @@ const nicsParams = (project: string, vpc: string, subnet: string) => ({
 })
 
 const nicColumns = defineColumns<Nic>([
-  { id: 'name', header: 'Name', cell: (n) => n.name, sortValue: (n) => n.name },
+  { id: 'name', header: 'Name', nowrap: true, cell: (n) => n.name, sortValue: (n) => n.name },
   { id: 'instance', header: 'Instance', cell: (n) => <InstanceName id={n.instanceId} /> },
   {
     id: 'ip',

@@ -12,7 +12,7 @@ import { formatBytes } from '../../../util/bytes'
 import type { SledInstance } from './sled'
 
 const columns = defineColumns<SledInstance>([
-  { id: 'name', header: 'Name', cell: (i) => i.name },
+  { id: 'name', header: 'Name', nowrap: true, cell: (i) => i.name },
   { id: 'project', header: 'Project', cell: (i) => i.projectName },
   { id: 'silo', header: 'Silo', cell: (i) => i.siloName },
   { id: 'state', header: 'State', cell: (i) => <InstanceStateBadge state={i.state} /> },

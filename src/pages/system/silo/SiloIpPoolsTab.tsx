@@ -15,6 +15,7 @@ const columns = defineColumns<SiloIpPool>([
   {
     id: 'name',
     header: 'Name',
+    nowrap: true,
     cell: (p) => (
       <Link href={paths.ipPool({ pool: p.name })} className={css({ fontWeight: 'medium' })}>
         {p.name}
