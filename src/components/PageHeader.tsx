@@ -1,11 +1,15 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import { css } from 'styled-system/css'
 
+// Wraps: when the title and the actions do not fit on one line (a narrow window, an instance's five
+// actions), the actions go under the title rather than squeezing it to a letter.
 const header = css({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: '4',
+  rowGap: '3',
   pb: '5',
   mb: '5',
   borderBottomWidth: '1px',
@@ -18,6 +22,7 @@ const iconBox = css({
   justifyContent: 'center',
   w: '8',
   h: '8',
+  flexShrink: 0,
   borderRadius: 'md',
   bg: 'bg.raised',
   color: 'accent.fg',
@@ -26,6 +31,7 @@ const h1 = css({ fontSize: 'xl', fontWeight: 'semibold', truncate: true })
 // A section inside a tab: the tab already says what it is, so a lighter line without the icon.
 const sectionHeader = css({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: '4',

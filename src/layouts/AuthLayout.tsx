@@ -174,17 +174,29 @@ function Sidebar() {
   )
 }
 
+// Every crumb but the page's own shrinks to an ellipsis first: where you are stays readable.
+const crumb = css({ display: 'flex', gap: '2', minW: 0, '& > [aria-hidden]': { flexShrink: 0 } })
+const lastCrumb = css({ display: 'flex', gap: '2', flexShrink: 0 })
+
 function Breadcrumbs() {
   const [pathname] = useLocation()
   const crumbs = useMemo(() => breadcrumbs(matchPath(pathname)), [pathname])
   if (crumbs.length === 0) return null
   return (
-    <nav aria-label="Breadcrumbs">
+    // One line however narrow the window (the padding keeps a focused link's ring inside the box).
+    <nav aria-label="Breadcrumbs" className={css({ minW: 0, overflow: 'hidden', p: '1', m: '-1' })}>
       <ol
-        className={css({ display: 'flex', gap: '2', fontSize: 'sm', color: 'fg.muted', listStyle: 'none' })}
+        className={css({
+          display: 'flex',
+          gap: '2',
+          fontSize: 'sm',
+          color: 'fg.muted',
+          listStyle: 'none',
+          whiteSpace: 'nowrap',
+        })}
       >
         {crumbs.map((c, i) => (
-          <li key={c.href} className={css({ display: 'flex', gap: '2' })}>
+          <li key={c.href} className={i === crumbs.length - 1 ? lastCrumb : crumb}>
             {i > 0 && <span aria-hidden="true">/</span>}
             {i === crumbs.length - 1 ? (
               <span aria-current="page" className={css({ color: 'fg.default' })}>
@@ -275,7 +287,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
         <header className={topbar}>
           <Breadcrumbs />
-          <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
+          <div
+            className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0 })}
+          >
             <OfflineIndicator />
             <ThemeSwitch />
             {user && <UserMenuSlot name={user.displayName} />}

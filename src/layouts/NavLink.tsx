@@ -20,6 +20,14 @@ const item = css({
   '&[aria-current=page]': { bg: 'bg.hover', color: 'fg.default', fontWeight: 'medium' },
 })
 
+// A breadcrumb: shrinks to an ellipsis when the trail does not fit the top bar.
+const plainLink = css({
+  minW: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  _hover: { color: 'fg.default', textDecoration: 'underline' },
+})
+
 export function NavLink({
   href,
   icon,
@@ -37,7 +45,7 @@ export function NavLink({
   return (
     <Link
       href={href}
-      className={plain ? css({ _hover: { color: 'fg.default', textDecoration: 'underline' } }) : cx(item)}
+      className={plain ? plainLink : cx(item)}
       aria-current={active ? 'page' : undefined}
       onMouseEnter={() => {
         timer = setTimeout(() => warmRoute(href), PREFETCH_HOVER_MS)

@@ -10,5 +10,6 @@ export const userMenuTrigger = css({
   h: '8',
   borderRadius: 'md',
   cursor: 'pointer',
+  whiteSpace: 'nowrap',
   _hover: { bg: 'bg.hover' },
 })

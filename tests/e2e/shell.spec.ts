@@ -37,6 +37,30 @@ test.describe('app shell', () => {
     await expect(page.getByRole('main')).toBeFocused()
   })
 
+  test('in an 820 px window the top bar keeps one line with the page’s own crumb whole, and a title is never cut for its actions', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 820, height: 700 })
+    await page.goto('/projects/mock-project/instances/db1/storage')
+    const title = page.getByRole('heading', { name: 'db1', level: 1 })
+    await expect(title).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Reboot' })).toBeVisible()
+    /** Whether the element shows all of its text (no ellipsis, no clipping by its own box). */
+    const whole = (selector: ReturnType<typeof page.locator>) =>
+      selector.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().width > 0)
+    expect(await whole(title)).toBe(true)
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+    const here = crumbs.locator('[aria-current="page"]')
+    await expect(here).toHaveText('Storage')
+    const [bar, current] = [await crumbs.boundingBox(), await here.boundingBox()]
+    // The crumb is inside the trail's box (not clipped off its right end), and the trail is one line.
+    expect(current!.x + current!.width).toBeLessThanOrEqual(bar!.x + bar!.width + 1)
+    expect(bar!.height).toBeLessThan(40)
+    // The user menu is one line too.
+    const menu = page.getByRole('button', { name: /^User menu for/ })
+    expect((await menu.boundingBox())!.height).toBeLessThan(40)
+  })
+
   test('breadcrumbs show the route labels of the spec', async ({ page }) => {
     await page.goto('/projects/mock-project/instances')
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
