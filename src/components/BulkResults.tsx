@@ -2,18 +2,14 @@
 // it, done, refused with the machine's reason, or failed with the server's message.
 import { css } from 'styled-system/css'
 import { type BulkResult, resultSummary } from '../ui/bulk'
+import { nameColumn } from './columns'
 import { Modal } from './Modal'
 import { defineColumns, Table } from './Table'
 
 const outcomeColor = { done: 'fg.default', refused: 'fg.muted', failed: 'danger.fg' } as const
 
 const columns = defineColumns<BulkResult>([
-  {
-    id: 'name',
-    header: 'Name',
-    nowrap: true,
-    cell: (r) => <span className={css({ fontWeight: 'medium' })}>{r.name}</span>,
-  },
+  nameColumn(),
   {
     id: 'result',
     header: 'Result',

@@ -30,7 +30,6 @@ import { EmptyState } from './EmptyState'
 import { PlusIcon } from './icons'
 import { PageHeader } from './PageHeader'
 import { DEFAULT_PAGE_SIZE, Pagination } from './Pagination'
-import { ResourceLink } from './ResourceLink'
 import { RowMenu } from './RowMenu'
 import { type Column, type SortState, Table } from './Table'
 
@@ -76,27 +75,6 @@ export interface ResourceListProps<N extends ListOperationName> {
 }
 
 const never = () => false
-
-type NameCell<T> = ((row: T) => ReactNode) | { href: (row: T) => string; keepQuery?: boolean }
-
-/** The Name column of a resource list (the one the API sorts by): the name, a link where `href` says. */
-export function nameColumn<T extends { name: string }>(cell?: NameCell<T>): Column<T> {
-  const link = typeof cell === 'object' ? cell : undefined
-  return {
-    id: 'name',
-    header: 'Name',
-    nowrap: true,
-    cell: link
-      ? (row) => (
-          <ResourceLink href={link.href(row)} keepQuery={link.keepQuery}>
-            {row.name}
-          </ResourceLink>
-        )
-      : typeof cell === 'function'
-        ? cell
-        : (row) => <span className={css({ fontWeight: 'medium' })}>{row.name}</span>,
-  }
-}
 
 // Cells that read more than their row (an instance's external IPs) mount after the rows have painted,
 // all in one low-priority render, so they never hold up the first row; only mounted rows ever read.

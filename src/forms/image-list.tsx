@@ -4,8 +4,7 @@
 // refreshes both.
 import type { Image } from '../api/types'
 import type { ActionMenuItem } from '../components/ActionMenu'
-import { createdColumn } from '../components/columns'
-import { nameColumn } from '../components/ResourceList'
+import { createdColumn, nameColumn } from '../components/columns'
 import { defineColumns } from '../components/Table'
 import { rowDelete } from '../ui/delete'
 import { kinds } from '../ui/kinds'

@@ -2,8 +2,8 @@
 // form (`/projects-new`) and the edit form (`/projects/{project}/edit`) are child routes: their side
 // modal opens in this list's outlet, over the list, and closing it keeps the list's page.
 import type { Project } from '../api/types'
-import { createdColumn, descriptionColumn } from '../components/columns'
-import { nameColumn, ResourceList } from '../components/ResourceList'
+import { createdColumn, descriptionColumn, nameColumn } from '../components/columns'
+import { ResourceList } from '../components/ResourceList'
 import { defineColumns } from '../components/Table'
 import { lists } from '../lists'
 import { paths } from '../paths'

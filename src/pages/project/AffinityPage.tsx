@@ -2,8 +2,8 @@
 // description, created; edit (on the group's page) and delete from the row menu. The member count is
 // left out: it would cost a members request per row. The create form (`affinity-new`) is a child route
 // rendered over this list, keeping the list's page.
-import { createdColumn, descriptionColumn } from '../../components/columns'
-import { nameColumn, ResourceList } from '../../components/ResourceList'
+import { createdColumn, descriptionColumn, nameColumn } from '../../components/columns'
+import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { lists } from '../../lists'
 import { paths } from '../../paths'

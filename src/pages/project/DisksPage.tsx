@@ -4,9 +4,9 @@
 // side modal opens over this list and keeps the list's query, so closing it returns to the same page.
 import { css } from 'styled-system/css'
 import type { Disk } from '../../api/types'
-import { createdColumn } from '../../components/columns'
+import { createdColumn, nameColumn } from '../../components/columns'
 import { confirmAction } from '../../components/confirm-queue'
-import { nameColumn, ResourceList } from '../../components/ResourceList'
+import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { toast } from '../../components/toast-queue'
 import { DiskView } from '../../forms/disk-view'

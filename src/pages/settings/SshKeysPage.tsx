@@ -2,8 +2,8 @@
 // form (`/settings/ssh-keys-new`) and the view (`/settings/ssh-keys/{sshKey}/edit`) are child
 // routes: their side modals open in this list's outlet, over the list, which stays mounted.
 import type { SshKey } from '../../api/types'
-import { createdColumn, descriptionColumn } from '../../components/columns'
-import { nameColumn, ResourceList } from '../../components/ResourceList'
+import { createdColumn, descriptionColumn, nameColumn } from '../../components/columns'
+import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'

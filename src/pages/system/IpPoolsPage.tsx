@@ -2,8 +2,8 @@
 // used and remaining (one utilization call per pool, read after the rows have painted and only for
 // rows on screen) and created; Edit (over the pool's page) and Delete from the row menu. A pool that
 // still has ranges is refused, and the confirm dialog says so. `ip-pools-new` opens over the list.
-import { createdColumn, descriptionColumn } from '../../components/columns'
-import { AfterPaint, nameColumn, ResourceList } from '../../components/ResourceList'
+import { createdColumn, descriptionColumn, nameColumn } from '../../components/columns'
+import { AfterPaint, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { deletePool, type IpPool, VERSION_LABELS } from '../../forms/ip-pool'
 import { lists } from '../../lists'

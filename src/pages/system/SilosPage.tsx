@@ -2,8 +2,8 @@
 // created; Delete from the row menu (the API refuses a silo that still has projects, and the confirm
 // dialog shows its message). `silos-new` opens over the list in its outlet. Writes need a fleet admin.
 
-import { createdColumn, descriptionColumn } from '../../components/columns'
-import { nameColumn, ResourceList } from '../../components/ResourceList'
+import { createdColumn, descriptionColumn, nameColumn } from '../../components/columns'
+import { ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { deleteSilo, identityModeLabel, type Silo } from '../../forms/silo'
 import { lists } from '../../lists'

@@ -11,6 +11,7 @@ import { useList, useResource } from '../../../../storage'
 import type { Instance } from '../../../api/types'
 import { Badge, defineColumns, NetworkingIcon, toast } from '../../../components'
 import { CopyableValue } from '../../../components/CopyableValue'
+import { nameColumn } from '../../../components/columns'
 import { confirmAction, confirmDelete, errorMessage } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
 import { useRunningActions } from '../../../hooks/live-actions'
@@ -44,13 +45,7 @@ const EphemeralIpForm = lazy(() => ipForms().then((m) => ({ default: m.Ephemeral
 const FloatingIpForm = lazy(() => ipForms().then((m) => ({ default: m.FloatingIpForm })))
 
 const nicColumns = defineColumns<Nic>([
-  {
-    id: 'name',
-    header: 'Name',
-    nowrap: true,
-    cell: (n) => <span className={css({ fontWeight: 'medium' })}>{n.name}</span>,
-    sortValue: (n) => n.name,
-  },
+  nameColumn({ sortLocally: true }),
   { id: 'vpc', header: 'VPC', cell: (n) => <VpcName id={n.vpcId} /> },
   { id: 'subnet', header: 'Subnet', cell: (n) => <SubnetName id={n.subnetId} /> },
   {

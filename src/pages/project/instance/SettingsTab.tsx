@@ -3,12 +3,11 @@
 // anti-affinity groups the instance belongs to. The policy can be changed in any state; joining a
 // group needs a stopped instance (the machine's ADD_TO_AFFINITY_GROUP); leaving one is always allowed.
 import { useId, useState } from 'react'
-import { css } from 'styled-system/css'
 import { isDueForAutoRestart } from '../../../../machines/instance.states'
 import { mutate, useList, useResource } from '../../../../storage'
 import type { ApiResponse, Instance } from '../../../api/types'
 import { defineColumns, ServerIcon, Skeleton } from '../../../components'
-import { descriptionColumn } from '../../../components/columns'
+import { descriptionColumn, nameColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
 import { Fact, FactList } from '../../../components/FactList'
 import { useRunningActions } from '../../../hooks/live-actions'
@@ -29,13 +28,7 @@ import { INSTANCE_NOT_LOADED, section, sectionHeader, sectionHeading } from './s
 type Group = ApiResponse<'instanceAntiAffinityGroupList'>['items'][number]
 
 const groupColumns = defineColumns<Group>([
-  {
-    id: 'name',
-    header: 'Name',
-    nowrap: true,
-    cell: (g) => <span className={css({ fontWeight: 'medium' })}>{g.name}</span>,
-    sortValue: (g) => g.name,
-  },
+  nameColumn({ sortLocally: true }),
   { id: 'policy', header: 'Policy', cell: (g) => g.policy, sortValue: (g) => g.policy },
   { id: 'domain', header: 'Failure domain', cell: (g) => g.failureDomain },
   descriptionColumn(),

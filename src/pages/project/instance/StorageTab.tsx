@@ -8,6 +8,7 @@ import { diskStateLabel, isDiskTransitional } from '../../../../machines/disk.st
 import { useList, useListPoll, useResource } from '../../../../storage'
 import type { Disk, Instance } from '../../../api/types'
 import { Badge, DisksIcon, defineColumns, toast } from '../../../components'
+import { nameColumn } from '../../../components/columns'
 import { confirmAction, errorMessage } from '../../../components/confirm-queue'
 import { useRunningActions } from '../../../hooks/live-actions'
 import { type ActionReason, useKindReason } from '../../../hooks/use-action-reason'
@@ -31,13 +32,7 @@ const CreateDiskForm = lazy(() => forms().then((m) => ({ default: m.CreateDiskFo
 const moving = (d: Disk) => isDiskTransitional(d.state.state)
 
 const columns = defineColumns<Disk>([
-  {
-    id: 'name',
-    header: 'Name',
-    nowrap: true,
-    cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>,
-    sortValue: (d) => d.name,
-  },
+  nameColumn({ sortLocally: true }),
   {
     id: 'size',
     header: 'Size',

@@ -19,6 +19,7 @@ import {
   Skeleton,
   toast,
 } from '../../../components'
+import { nameColumn } from '../../../components/columns'
 import { confirmDelete, errorMessage } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
 import { useKindReason } from '../../../hooks/use-action-reason'
@@ -65,13 +66,7 @@ function Lines({ items, empty = 'Any' }: { items: readonly string[] | null | und
 
 const columns = defineColumns<FirewallRule>([
   { id: 'priority', header: 'Priority', cell: (r) => r.priority, sortValue: (r) => r.priority },
-  {
-    id: 'name',
-    header: 'Name',
-    nowrap: true,
-    cell: (r) => <span className={css({ fontWeight: 'medium' })}>{r.name}</span>,
-    sortValue: (r) => r.name,
-  },
+  nameColumn({ sortLocally: true }),
   {
     id: 'action',
     header: 'Action',

@@ -8,7 +8,7 @@ import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { useList, useResource } from '../../../../storage'
 import { defineColumns, NetworkingIcon, SideModal } from '../../../components'
-import { descriptionColumn } from '../../../components/columns'
+import { descriptionColumn, nameColumn } from '../../../components/columns'
 import { AfterPaint } from '../../../components/ResourceList'
 import { tables } from '../../../lists'
 import { paths } from '../../../paths'
@@ -82,7 +82,7 @@ const poolColumns = defineColumns<Pool>([
 
 const addressColumns = defineColumns<Address>([
   { id: 'address', header: 'Address', cell: (a) => <span className={mono}>{a.address}</span> },
-  { id: 'name', header: 'Name', nowrap: true, cell: (a) => a.name },
+  nameColumn(),
   descriptionColumn(),
 ])
 

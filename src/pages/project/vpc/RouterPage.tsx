@@ -6,7 +6,7 @@
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { defineColumns } from '../../../components'
-import { descriptionColumn } from '../../../components/columns'
+import { descriptionColumn, nameColumn } from '../../../components/columns'
 import { Detail, Details } from '../../../components/Details'
 import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { tables, views } from '../../../lists'
@@ -59,7 +59,7 @@ function End({ end, vpc }: { end: Route['destination'] | Route['target']; vpc: V
 
 const columnsFor = (ref: VpcRef) =>
   defineColumns<Route>([
-    { id: 'name', header: 'Name', nowrap: true, cell: (r) => r.name, sortValue: (r) => r.name },
+    nameColumn({ sortLocally: true }),
     { id: 'kind', header: 'Kind', cell: (r) => kindLabel(r.kind), sortValue: (r) => r.kind },
     { id: 'destination', header: 'Destination', cell: (r) => <End end={r.destination} vpc={ref} /> },
     { id: 'target', header: 'Target', cell: (r) => <End end={r.target} vpc={ref} /> },

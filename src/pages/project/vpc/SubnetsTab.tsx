@@ -8,7 +8,7 @@ import { css } from 'styled-system/css'
 import { useResource } from '../../../../storage'
 import type { ListItem } from '../../../api/types'
 import { defineColumns, SideModal } from '../../../components'
-import { descriptionColumn } from '../../../components/columns'
+import { descriptionColumn, nameColumn } from '../../../components/columns'
 import { TABLE_LIMIT, table, tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
@@ -33,13 +33,7 @@ function InstanceName({ id }: { id: string }) {
 }
 
 const columns = defineColumns<Subnet>([
-  {
-    id: 'name',
-    header: 'Name',
-    nowrap: true,
-    cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.name}</span>,
-    sortValue: (s) => s.name,
-  },
+  nameColumn({ sortLocally: true }),
   { id: 'ipv4', header: 'IPv4 block', cell: (s) => <span className={mono}>{s.ipv4Block}</span> },
   { id: 'ipv6', header: 'IPv6 block', cell: (s) => <span className={mono}>{s.ipv6Block}</span> },
   {
@@ -58,7 +52,7 @@ const nicsParams = (project: string, vpc: string, subnet: string) => ({
 })
 
 const nicColumns = defineColumns<Nic>([
-  { id: 'name', header: 'Name', nowrap: true, cell: (n) => n.name, sortValue: (n) => n.name },
+  nameColumn({ sortLocally: true }),
   { id: 'instance', header: 'Instance', cell: (n) => <InstanceName id={n.instanceId} /> },
   {
     id: 'ip',

@@ -3,7 +3,7 @@
 // the list polls while any of them is on its way to another state.
 import { POLLED_INSTANCE_STATES } from '../../../../machines/instance.states'
 import type { InstanceState } from '../../../api/types'
-import { createdColumn } from '../../../components/columns'
+import { createdColumn, nameColumn } from '../../../components/columns'
 import { ResourceList } from '../../../components/ResourceList'
 import { defineColumns } from '../../../components/Table'
 import { lists } from '../../../lists'
@@ -12,7 +12,7 @@ import { formatBytes } from '../../../util/bytes'
 import type { SledInstance } from './sled'
 
 const columns = defineColumns<SledInstance>([
-  { id: 'name', header: 'Name', nowrap: true, cell: (i) => i.name },
+  nameColumn(),
   { id: 'project', header: 'Project', cell: (i) => i.projectName },
   { id: 'silo', header: 'Silo', cell: (i) => i.siloName },
   { id: 'state', header: 'State', cell: (i) => <InstanceStateBadge state={i.state} /> },
