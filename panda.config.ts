@@ -109,7 +109,7 @@ const input = defineRecipe({
 
 const table = defineSlotRecipe({
   className: 'table',
-  slots: ['root', 'head', 'row', 'header', 'cell', 'body'],
+  slots: ['root', 'head', 'row', 'header', 'cell', 'body', 'actions'],
   base: {
     root: {
       w: 'full',
@@ -119,7 +119,7 @@ const table = defineSlotRecipe({
       borderWidth: '1px',
       borderColor: 'border.default',
       borderRadius: 'lg',
-      overflow: 'hidden',
+      overflow: 'clip',
     },
     header: {
       textAlign: 'left',
@@ -144,6 +144,15 @@ const table = defineSlotRecipe({
     },
     body: {},
     head: {},
+    // The row menu's cell (and its header) stays at the right edge while a wide table scrolls
+    // sideways, so every row's actions are in reach without scrolling; opaque, so cells pass under.
+    actions: {
+      position: 'sticky',
+      right: 0,
+      bg: 'bg.canvas',
+      'tr:hover > &': { bg: 'bg.hover' },
+      'th&': { bg: 'bg.raised' },
+    },
   },
 })
 

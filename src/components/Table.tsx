@@ -182,7 +182,7 @@ export function Table<T>(props: TableProps<T>) {
           )
         })}
         {rowActions && (
-          <th scope="col" className={classes.header} style={{ width: '3rem' }}>
+          <th scope="col" className={cx(classes.header, classes.actions)} style={{ width: '3rem' }}>
             <span className={srOnly}>Actions</span>
           </th>
         )}
@@ -207,7 +207,7 @@ export function Table<T>(props: TableProps<T>) {
         </td>
       ))}
       {rowActions && (
-        <td className={classes.cell} style={{ textAlign: 'right' }}>
+        <td className={cx(classes.cell, classes.actions)} style={{ textAlign: 'right' }}>
           {rowActions(row)}
         </td>
       )}

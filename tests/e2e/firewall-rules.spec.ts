@@ -260,6 +260,28 @@ test.describe('firewall rules', () => {
     },
   )
 
+  test('in an 1100 px window the wide table scrolls sideways, and each row’s menu stays in reach', async ({
+    page,
+  }) => {
+    await login(page)
+    await page.setViewportSize({ width: 1100, height: 700 })
+    await page.goto(tab('mock-vpc'))
+    const table = rulesTable(page)
+    await expect(rowOf(page, 'allow-web-to-db1')).toBeVisible()
+    const box = table.locator('xpath=..')
+    // The table is wider than its box (it scrolls sideways) …
+    expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true)
+    const edge = (await box.boundingBox())!
+    // … yet every row's menu button is inside the box, with no sideways scroll.
+    for (const button of await table.getByRole('button', { name: /^Actions for / }).all()) {
+      const b = (await button.boundingBox())!
+      expect(b.x + b.width).toBeLessThanOrEqual(edge.x + edge.width + 1)
+    }
+    await page.getByRole('button', { name: 'Actions for allow-ssh', exact: true }).click()
+    await expect(page.getByRole('menuitem', { name: 'Edit', exact: true })).toBeVisible()
+    expect(await box.evaluate((e) => e.scrollLeft)).toBe(0)
+  })
+
   test('a silo viewer sees every write disabled with the role reason', async ({ page }) => {
     await login(page, 'silo-viewer')
     await page.goto(tab('mock-vpc'))
