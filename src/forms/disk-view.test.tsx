@@ -2,7 +2,8 @@
 import '../components/test-helpers'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DiskView, diskOrigin } from './disk-view'
+import { diskOrigin } from '../ui/disk-source'
+import { DiskView } from './disk-view'
 
 const GiB = 1024 ** 3
 const DISK_ID = 'd0000000-0000-4000-8000-000000000001'
@@ -65,6 +66,7 @@ describe('disk view', () => {
     render(<DiskView project="p" disk="db1-boot" onDismiss={() => {}} />)
     expect(detail('Size').textContent).toBe('20 GiB')
     expect(detail('Block size').textContent).toBe('4096 bytes')
+    expect(detail('Type').textContent).toBe('Distributed')
     expect(detail('State').textContent).toBe('attached')
     expect(within(detail('Source')).getByRole('link', { name: 'ubuntu-24-04' }).getAttribute('href')).toBe(
       '/images/ubuntu-24-04/edit',

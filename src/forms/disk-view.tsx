@@ -6,55 +6,13 @@ import { useResource, useResourcePoll } from '../../storage'
 import type { Disk } from '../api/types'
 import { CopyableValue } from '../components/CopyableValue'
 import { Fact, FactList, factMono } from '../components/FactList'
-import { ResourceLink } from '../components/ResourceLink'
-import { paths } from '../paths'
 import { InstanceLink } from '../ui/by-id'
+import { DiskSource, diskTypeLabel } from '../ui/disk-source'
 import { diskIsMoving } from '../ui/row-state'
 import { DiskStateBadge } from '../ui/StateBadge'
 import { formatBytes } from '../util/bytes'
 import { formatDateTime } from '../util/date'
 import { ViewSideModal } from './when-loaded'
-
-/** What a disk was copied from, by id (nexus.json Disk.image_id / snapshot_id); null for blank or uploaded. */
-export function diskOrigin(disk: Pick<Disk, 'imageId' | 'snapshotId'>) {
-  if (disk.imageId) return { kind: 'image', id: disk.imageId } as const
-  if (disk.snapshotId) return { kind: 'snapshot', id: disk.snapshotId } as const
-  return null
-}
-
-function ImageOrigin({ id, project, projectId }: { id: string; project: string; projectId: string }) {
-  const image = useResource('imageView', { path: { image: id } }).data
-  if (!image) return <span className={factMono}>{id}</span>
-  // A silo image has a silo path; a project image is linked only in the disk's own project (the one
-  // whose name is at hand).
-  const href = !image.projectId
-    ? paths.siloImageEdit({ image: image.name })
-    : image.projectId === projectId
-      ? paths.imageEdit({ project, image: image.name })
-      : null
-  return href ? <ResourceLink href={href}>{image.name}</ResourceLink> : <span>{image.name}</span>
-}
-
-function SnapshotOrigin({ id, project }: { id: string; project: string }) {
-  const snapshot = useResource('snapshotView', { path: { snapshot: id } }).data
-  if (!snapshot) return <span className={factMono}>{id}</span>
-  return <ResourceLink href={paths.snapshots({ project })}>{snapshot.name}</ResourceLink>
-}
-
-function Origin({ disk, project }: { disk: Disk; project: string }) {
-  const origin = diskOrigin(disk)
-  if (!origin) return <span>Blank or uploaded</span>
-  return (
-    <span>
-      {origin.kind === 'image' ? 'Image ' : 'Snapshot '}
-      {origin.kind === 'image' ? (
-        <ImageOrigin id={origin.id} project={project} projectId={disk.projectId} />
-      ) : (
-        <SnapshotOrigin id={origin.id} project={project} />
-      )}
-    </span>
-  )
-}
 
 function DiskProps({ disk, project }: { disk: Disk; project: string }) {
   return (
@@ -64,8 +22,9 @@ function DiskProps({ disk, project }: { disk: Disk; project: string }) {
       </Fact>
       <Fact term="Size">{formatBytes(disk.size)}</Fact>
       <Fact term="Block size">{disk.blockSize} bytes</Fact>
+      <Fact term="Type">{diskTypeLabel(disk.diskType)}</Fact>
       <Fact term="Source">
-        <Origin disk={disk} project={project} />
+        <DiskSource disk={disk} project={project} />
       </Fact>
       <Fact term="Instance">
         {'instance' in disk.state ? <InstanceLink id={disk.state.instance} project={project} /> : 'None'}

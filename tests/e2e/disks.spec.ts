@@ -120,6 +120,19 @@ test.describe('disks', () => {
     const boot = table.getByRole('row').filter({ hasText: 'db1-boot' })
     await expect(boot).toContainText('attached')
     await expect(boot.getByRole('link', { name: 'db1', exact: true })).toBeVisible()
+    // Type, and the source by name: the image a disk was copied from, or blank.
+    await expect(boot.getByRole('cell', { name: 'Distributed', exact: true })).toBeVisible()
+    await expect(boot.getByRole('cell', { name: 'Image ubuntu-24-04', exact: true })).toBeVisible()
+    await expect(boot.getByRole('link', { name: 'ubuntu-24-04', exact: true })).toHaveAttribute(
+      'href',
+      '/images/ubuntu-24-04/edit',
+    )
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: 'data-disk' })
+        .getByRole('cell', { name: 'Blank or uploaded' }),
+    ).toBeVisible()
     await expectAccessible(page)
 
     // An attached disk cannot be deleted, and says why; a detached one can.
@@ -196,6 +209,7 @@ test.describe('disks', () => {
     await expect(form).toBeHidden()
     await expect(page.getByText(`Disk ${fromSnapshot} created`)).toBeVisible()
     await expect(page.getByRole('row').filter({ hasText: fromSnapshot })).toContainText('120 GiB')
+    await expect(page.getByRole('row').filter({ hasText: fromSnapshot })).toContainText('Snapshot snapshot-2')
 
     const disk = await diskByName(page.request, fromSnapshot)
     let view = await openDiskView(page, fromSnapshot)

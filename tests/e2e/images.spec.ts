@@ -104,6 +104,7 @@ test.describe('images', () => {
     await expect(page).toHaveURL(new RegExp(`${LIST}$`))
     const row = rowOf(page, 'Images', name)
     await expect(row).toContainText('debian')
+    await expect(row.getByRole('cell', { name: 'uploaded by e2e', exact: true })).toBeVisible()
     await expect(row).toContainText('13')
     await expect(row).toContainText('1 GiB')
     // The temporary disk and snapshot are gone.

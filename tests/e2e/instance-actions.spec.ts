@@ -252,6 +252,10 @@ test(
     await page.goto(pageOf('db1'))
     await expect(bootDisk(page).getByRole('cell', { name: 'db1-boot', exact: true })).toBeVisible()
     await expect(otherDisks(page).getByRole('cell', { name: 'detaching-disk', exact: true })).toBeVisible()
+    // The boot disk's type, and its source image by name (read by id).
+    const source = bootDisk(page).getByRole('cell', { name: 'Image ubuntu-24-04', exact: true })
+    await expect(source).toBeVisible()
+    await expect(bootDisk(page).getByRole('cell', { name: 'Distributed', exact: true })).toBeVisible()
     await waitForServiceWorker(page)
     await context.setOffline(true)
     try {
@@ -259,6 +263,8 @@ test(
       await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
       await expect(props(page).getByText('running', { exact: true })).toBeVisible()
       await expect(bootDisk(page).getByRole('cell', { name: 'db1-boot', exact: true })).toBeVisible()
+      // The source's name paints from the cache too.
+      await expect(source).toBeVisible()
       await expectEveryActionRefused(page, 'You are offline')
     } finally {
       await context.setOffline(false)

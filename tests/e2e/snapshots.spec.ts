@@ -89,6 +89,7 @@ test.describe('snapshots', () => {
       `/projects/${PROJECT}/disks/${disk}`,
     )
     await expect(row).toContainText('1 GiB')
+    await expect(row.getByRole('cell', { name: 'made by the e2e test', exact: true })).toBeVisible()
     // The list polls while the snapshot is being created.
     await expect(row.getByText('ready', { exact: true })).toBeVisible({ timeout: 15_000 })
 

@@ -1,9 +1,10 @@
 // Disks of a project: name, state (badge, spinner on transitional states, underscores as spaces),
-// size, attached instance, created; snapshot, detach and delete, each allowed or refused by the disk
-// machine (spec section 4). The create form (`/projects/{project}/disks-new`) is a child route: its
-// side modal opens over this list and keeps the list's query, so closing it returns to the same page.
-import { css } from 'styled-system/css'
+// size, type, source (image or snapshot), attached instance, created; snapshot, detach and delete,
+// each allowed or refused by the disk machine (spec section 4). The create form
+// (`/projects/{project}/disks-new`) is a child route: its side modal opens over this list and keeps
+// the list's query, so closing it returns to the same page.
 import type { Disk } from '../../api/types'
+import { Absent } from '../../components/Absent'
 import { createdColumn, nameColumn } from '../../components/columns'
 import { confirmAction } from '../../components/confirm-queue'
 import { ResourceList } from '../../components/ResourceList'
@@ -17,6 +18,7 @@ import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
+import { diskKindColumns } from '../../ui/disk-source'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
@@ -29,17 +31,16 @@ const columnsFor = (project: string) =>
     nameColumn({ href: (d) => paths.disk({ project, disk: d.name }), keepQuery: true }),
     { id: 'state', header: 'State', cell: (d) => <DiskStateBadge state={d.state.state} /> },
     { id: 'size', header: 'Size', cell: (d) => formatBytes(d.size), align: 'right', nowrap: true },
+    ...diskKindColumns(project),
     {
       id: 'instance',
       header: 'Instance',
+      nowrap: true,
       cell: (d) =>
         'instance' in d.state ? (
           <InstanceLink id={d.state.instance} project={project} />
         ) : (
-          <span className={css({ color: 'fg.muted' })}>
-            <span aria-hidden="true">—</span>
-            <span className={css({ srOnly: true })}>None</span>
-          </span>
+          <Absent label="None" />
         ),
     },
     createdColumn(),

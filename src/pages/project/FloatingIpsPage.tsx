@@ -9,6 +9,7 @@ import { css } from 'styled-system/css'
 import { useResource } from '../../../storage'
 import type { FloatingIp } from '../../api/types'
 import { CopyButton } from '../../components'
+import { Absent } from '../../components/Absent'
 import { descriptionColumn, nameColumn } from '../../components/columns'
 import { confirmAction } from '../../components/confirm-queue'
 import { AfterPaint, ResourceList } from '../../components/ResourceList'
@@ -29,7 +30,6 @@ import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
-const muted = css({ color: 'fg.muted' })
 
 function PoolName({ id }: { id: string }) {
   const name = useResource('ipPoolView', { path: { pool: id } }).data?.name
@@ -61,10 +61,7 @@ const columnsFor = (project: string) =>
         f.instanceId ? (
           <AfterPaint>{() => <InstanceLink id={f.instanceId as string} project={project} />}</AfterPaint>
         ) : (
-          <span className={muted}>
-            <span aria-hidden="true">—</span>
-            <span className={css({ srOnly: true })}>Not attached</span>
-          </span>
+          <Absent label="Not attached" />
         ),
     },
     descriptionColumn(),

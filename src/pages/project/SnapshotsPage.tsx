@@ -1,4 +1,4 @@
-// Snapshots of a project: name, disk (by name, or its id once the disk is gone), size, state (spec
+// Snapshots of a project: name, description, disk (by name, or its id once the disk is gone), size, state (spec
 // section 4, spinning while creating) and created; row actions make an image from a ready snapshot or
 // delete it (the server's refusal, e.g. while it is being created, shows in the error toast). The
 // create form (`snapshots-new`) and the image form (`snapshots/{snapshot}/images-new`) are child
@@ -6,7 +6,7 @@
 import { useResource } from '../../../storage'
 import type { Snapshot } from '../../api/types'
 import { Badge } from '../../components/Badge'
-import { createdColumn, nameColumn } from '../../components/columns'
+import { createdColumn, descriptionColumn, nameColumn } from '../../components/columns'
 import { AfterPaint, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
 import { useKindReason } from '../../hooks/use-action-reason'
@@ -30,6 +30,7 @@ function DiskName({ id, project }: { id: string; project: string }) {
 const columnsFor = (project: string) =>
   defineColumns<Snapshot>([
     nameColumn(),
+    descriptionColumn(),
     {
       id: 'disk',
       header: 'Disk',

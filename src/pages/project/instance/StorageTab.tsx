@@ -4,10 +4,10 @@
 // the instance and disk machines together (storage-actions.ts), after offline and the role.
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
-import { diskStateLabel, isDiskTransitional } from '../../../../machines/disk.states'
+import { isDiskTransitional } from '../../../../machines/disk.states'
 import { useList, useListPoll, useResource } from '../../../../storage'
 import type { Disk, Instance } from '../../../api/types'
-import { Badge, DisksIcon, defineColumns, toast } from '../../../components'
+import { DisksIcon, defineColumns, toast } from '../../../components'
 import { nameColumn } from '../../../components/columns'
 import { confirmAction, errorMessage } from '../../../components/confirm-queue'
 import { useRunningActions } from '../../../hooks/live-actions'
@@ -15,8 +15,9 @@ import { type ActionReason, useKindReason } from '../../../hooks/use-action-reas
 import { performDiskAction } from '../../../hooks/use-disk-actor'
 import { instanceUpdateBody, performInstanceAction } from '../../../hooks/use-instance-actor'
 import { useRouteParams } from '../../../route-context'
-import { diskBadgeColor } from '../../../ui/badges'
+import { diskKindColumns } from '../../../ui/disk-source'
 import { kinds } from '../../../ui/kinds'
+import { DiskStateBadge } from '../../../ui/StateBadge'
 import { formatBytes } from '../../../util/bytes'
 import { formatDateTime } from '../../../util/date'
 import { OpenFormButton, rowMenu } from '../../list-table'
@@ -31,33 +32,31 @@ const CreateDiskForm = lazy(() => forms().then((m) => ({ default: m.CreateDiskFo
 
 const moving = (d: Disk) => isDiskTransitional(d.state.state)
 
-const columns = defineColumns<Disk>([
-  nameColumn({ sortLocally: true }),
-  {
-    id: 'size',
-    header: 'Size',
-    cell: (d) => formatBytes(d.size),
-    sortValue: (d) => d.size,
-    align: 'right',
-    nowrap: true,
-  },
-  {
-    id: 'state',
-    header: 'State',
-    cell: (d) => (
-      <Badge color={diskBadgeColor[d.state.state]} spinner={isDiskTransitional(d.state.state)}>
-        {diskStateLabel(d.state.state)}
-      </Badge>
-    ),
-    sortValue: (d) => d.state.state,
-  },
-  {
-    id: 'created',
-    header: 'Created',
-    cell: (d) => formatDateTime(d.timeCreated),
-    sortValue: (d) => d.timeCreated,
-  },
-])
+const columnsFor = (project: string) =>
+  defineColumns<Disk>([
+    nameColumn({ sortLocally: true }),
+    {
+      id: 'size',
+      header: 'Size',
+      cell: (d) => formatBytes(d.size),
+      sortValue: (d) => d.size,
+      align: 'right',
+      nowrap: true,
+    },
+    ...diskKindColumns(project),
+    {
+      id: 'state',
+      header: 'State',
+      cell: (d) => <DiskStateBadge state={d.state.state} />,
+      sortValue: (d) => d.state.state,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      cell: (d) => formatDateTime(d.timeCreated),
+      sortValue: (d) => d.timeCreated,
+    },
+  ])
 
 /** Runs an action, toasting its outcome: the success names what was done, a failure its message. */
 const report = (work: Promise<void>, done: string, failed: string) =>
@@ -189,7 +188,7 @@ export default function StorageTab() {
   const bootId = current?.bootDiskId
   const loading = disks.isLoading || !current
   const table = {
-    columns,
+    columns: columnsFor(ref.project),
     rowKey: (d: Disk) => d.id,
     loading,
     rowActions: current && rowMenu((d: Disk) => diskMenuItems(current, d, reasons)),
