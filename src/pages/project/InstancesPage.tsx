@@ -1,8 +1,10 @@
 // Instances of a project: name, state (badge, spinner on transitional states, time in state), vCPUs,
-// memory, external IPs, created; start, stop, reboot and delete, each allowed or refused by the
-// instance machine, per row or on a selection of rows (bulk).
-import { useMemo } from 'react'
+// memory, external IPs, created; start, stop, reboot, resize and delete, each allowed or refused by
+// the instance machine, per row or on a selection of rows (bulk; not resize); and the row's way to
+// its serial console (not a write: the console page itself handles a stopped instance).
+import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { useLocation } from 'wouter'
 import type { Instance } from '../../api/types'
 import type { BulkAction } from '../../components/BulkBar'
 import { createdColumn, nameColumn } from '../../components/columns'
@@ -20,6 +22,7 @@ import { InstanceStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime, formatDuration } from '../../util/date'
 import { ExternalIps } from './instance/ExternalIps'
+import { ResizeDialog } from './instance/ResizeDialog'
 
 const muted = css({ color: 'fg.muted', fontSize: 'xs' })
 // The name links to the instance's page (its storage tab by the index redirect).
@@ -80,9 +83,12 @@ const bulkAction = (
 export default function InstancesPage() {
   const { project } = useRouteParams('project')
   const columns = useMemo(() => columnsFor(project), [project])
+  const [, navigate] = useLocation()
+  // The row whose resize is open (the instance page's own resize dialog).
+  const [resizing, setResizing] = useState<Instance | null>(null)
   // Instances are what a limited collaborator may manage (networking is not).
   const reason = useKindReason(kinds.instance, 'managing instances')
-  const why = (i: Instance, action: RowAction) => reason(instanceRowRefusal(i, action))
+  const why = (i: Instance, action: RowAction | 'RESIZE') => reason(instanceRowRefusal(i, action))
   // The machine's refusal is asked per selected row when the action runs (refused rows are skipped).
   const bulk = {
     actions: [
@@ -116,11 +122,18 @@ export default function InstancesPage() {
             }),
         },
         { label: 'Reboot', disabledReason: why(i, 'REBOOT'), onSelect: () => run(i, 'REBOOT', 'reboot') },
+        { label: 'Resize', disabledReason: why(i, 'RESIZE'), onSelect: () => setResizing(i) },
+        {
+          label: 'Serial console',
+          onSelect: () => navigate(paths.serialConsole({ project, instance: i.name })),
+        },
       ]}
       remove={{
         run: (i) => performInstanceAction(i, 'DELETE'),
         refusal: (i) => instanceRowRefusal(i, 'DELETE'),
       }}
-    />
+    >
+      {resizing && <ResizeDialog project={project} instance={resizing} onDismiss={() => setResizing(null)} />}
+    </ResourceList>
   )
 }

@@ -1,7 +1,8 @@
 // The instance page's header actions: start, stop, reboot, resize and delete, each enabled or refused
 // by the instance machine (with offline and the role first, through the one action-reason hook). Stop
-// and delete are confirmed; a deleted instance leaves its page for the instances list.
-import { lazy, Suspense, useState } from 'react'
+// and delete are confirmed; a deleted instance leaves its page for the instances list. The resize is
+// the shared ResizeDialog (the instances list's rows open it too).
+import { useState } from 'react'
 import { useLocation } from 'wouter'
 import type { InstanceAction } from '../../../../machines/instance.states'
 import type { Instance } from '../../../api/types'
@@ -13,9 +14,7 @@ import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { paths } from '../../../paths'
 import { kinds } from '../../../ui/kinds'
 import { instanceRowRefusal } from '../../../ui/row-state'
-
-// The form (and its validation rules) loads when the user first asks to resize.
-const ResizeForm = lazy(() => import('./ResizeForm'))
+import { ResizeDialog } from './ResizeDialog'
 
 export function InstanceActions({ project, instance }: { project: string; instance: Instance }) {
   // An action starting or settling on this instance changes what the others allow (busy, new state).
@@ -66,13 +65,7 @@ export function InstanceActions({ project, instance }: { project: string; instan
         Delete
       </Button>
       {resizing && (
-        <Suspense fallback={null}>
-          <ResizeForm
-            instance={instance}
-            disabledReason={why('RESIZE')}
-            onDismiss={() => setResizing(false)}
-          />
-        </Suspense>
+        <ResizeDialog project={project} instance={instance} onDismiss={() => setResizing(false)} />
       )}
     </>
   )
