@@ -160,12 +160,16 @@ export type LinkFrom = { pool: string } | { silo: string }
 export const linkPool = ({ pool, silo }: LinkEnds, isDefault: boolean) =>
   mutate('systemIpPoolSiloLink', { path: { pool }, body: { silo, isDefault } }, { invalidates: linkLists })
 
-/** The silo's previous default pool of that version and type stays linked, no longer the default. */
-export const makeDefault = ({ pool, silo }: LinkEnds, done: string) =>
+/**
+ * Makes the link the silo's default (the previous default pool of that version and type stays
+ * linked, no longer the default), or clears it: the link stays, and until another pool is made
+ * default the silo's addresses come from the pool only when it is named.
+ */
+export const setDefault = ({ pool, silo }: LinkEnds, isDefault: boolean, done: string) =>
   orThrow(
     mutate(
       'systemIpPoolSiloUpdate',
-      { path: { pool, silo }, body: { isDefault: true } },
+      { path: { pool, silo }, body: { isDefault } },
       { invalidates: linkLists },
     ),
     done,

@@ -1,6 +1,7 @@
 // IP pools (issue 15): ranges added (a bad address first) and removed on ip-pool-1; a pool linked to a
-// silo from either side, seen on the other, made default and unlinked; the list painting offline with
-// its writes disabled. Tests share the mock: every pool and range made here is the test's own.
+// silo from either side, seen on the other, made default and unlinked; a default cleared, and Clear
+// default refused to a fleet viewer; the list painting offline with its writes disabled. Tests share
+// the mock: every pool, silo, user and range made here is the test's own.
 import { randomBytes, randomInt } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { expectAccessible, login, SW, waitForServiceWorker, watchPageErrors } from './helpers'
@@ -14,6 +15,41 @@ async function createPool(request: APIRequestContext, name: string) {
     data: { name, description: 'e2e pool', ip_version: 'v6' },
   })
   expect(res.status(), await res.text()).toBe(201)
+}
+
+/**
+ * A silo of the test's own (sorted last, so no seeded silo leaves a first page), local-only so users
+ * can be made in it, whose viewers are fleet viewers. Resolves with its id.
+ */
+async function createSilo(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.post('/v1/system/silos', {
+    data: {
+      name,
+      description: 'e2e silo',
+      discoverable: true,
+      identity_mode: 'local_only',
+      quotas: { cpus: 0, memory: 0, storage: 0 },
+      tls_certificates: [],
+      mapped_fleet_roles: { viewer: ['viewer'] },
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+async function linkPool(request: APIRequestContext, pool: string, silo: string, isDefault: boolean) {
+  const res = await request.post(`/v1/system/ip-pools/${pool}/silos`, {
+    data: { silo, is_default: isDefault },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+}
+
+/** The link's flag as the API has it. */
+async function isDefaultLink(request: APIRequestContext, pool: string, siloId: string) {
+  const res = await request.get(`/v1/system/ip-pools/${pool}/silos`)
+  expect(res.status(), await res.text()).toBe(200)
+  const { items } = (await res.json()) as { items: { silo_id: string; is_default: boolean }[] }
+  return items.find((l) => l.silo_id === siloId)?.is_default
 }
 
 /** Opens a row's menu and confirms `action` in its dialog. */
@@ -147,6 +183,84 @@ test.describe('IP pools', () => {
       await confirmRowAction(page, 'other-silo', 'Unlink')
       await expect(page.getByText('No linked silos')).toBeVisible()
     })
+  })
+
+  test("clears a silo's default pool: the link stays, on both sides without the badge", async ({ page }) => {
+    const pool = uniqueName('e2e-pool')
+    const silo = uniqueName('zz-e2e-silo')
+    await createPool(page.request, pool)
+    const siloId = await createSilo(page.request, silo)
+    await linkPool(page.request, pool, silo, false)
+    await page.goto(`${POOLS}/${pool}/silos`)
+    const row = page.getByRole('table', { name: 'Linked silos' }).getByRole('row').filter({ hasText: silo })
+    await expect(row).toBeVisible()
+    await expect(row.getByText('default', { exact: true })).toHaveCount(0)
+
+    // Only the default can be cleared.
+    await page.getByRole('button', { name: `Actions for ${silo}` }).click()
+    const clear = page.getByRole('menuitem', { name: 'Clear default' })
+    await expect(clear).toHaveAttribute('aria-disabled', 'true')
+    await expect(clear).toHaveAccessibleDescription('Not the default pool of this silo')
+    await page.keyboard.press('Escape')
+
+    await confirmRowAction(page, silo, 'Make default')
+    await expect(row.getByText('default', { exact: true })).toBeVisible()
+    expect(await isDefaultLink(page.request, pool, siloId)).toBe(true)
+
+    await page.getByRole('button', { name: `Actions for ${silo}` }).click()
+    await page.getByRole('menuitem', { name: 'Clear default', exact: true }).click()
+    const dialog = page.getByRole('alertdialog')
+    await expect(dialog).toContainText(`Stop ${pool} being the default IP pool of silo ${silo}?`)
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'Clear default', exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expect(row.getByText('default', { exact: true })).toHaveCount(0)
+    await expect(row).toBeVisible()
+    expect(await isDefaultLink(page.request, pool, siloId)).toBe(false)
+
+    // The silo's side agrees: linked, not the default, nothing to clear.
+    await page.goto(`/system/silos/${silo}/ip-pools`)
+    const other = page.getByRole('table', { name: 'IP pools' }).getByRole('row').filter({ hasText: pool })
+    await expect(other).toContainText('IPv6')
+    await expect(other.getByText('default', { exact: true })).toHaveCount(0)
+    await page.getByRole('button', { name: `Actions for ${pool}` }).click()
+    await expect(page.getByRole('menuitem', { name: 'Clear default' })).toHaveAccessibleDescription(
+      'Not the default pool of this silo',
+    )
+  })
+
+  test('a fleet viewer sees Clear default disabled for the role', async ({ page }) => {
+    const pool = uniqueName('e2e-pool')
+    const silo = uniqueName('zz-e2e-silo')
+    await createPool(page.request, pool)
+    await createSilo(page.request, silo)
+    await linkPool(page.request, pool, silo, true)
+    // A viewer of the test's silo, so a fleet viewer by the silo's mapping (the demo silo-viewer has
+    // no fleet role: the system pages are 403 to it).
+    const password = `e2e-${randomBytes(8).toString('hex')}`
+    const user = await page.request.post(`/v1/system/identity-providers/local/users?silo=${silo}`, {
+      data: { external_id: 'viewer', password: { mode: 'password', value: password } },
+    })
+    expect(user.status(), await user.text()).toBe(201)
+    const { id } = (await user.json()) as { id: string }
+    const policy = await page.request.put(`/v1/system/silos/${silo}/policy`, {
+      data: { role_assignments: [{ identity_id: id, identity_type: 'silo_user', role_name: 'viewer' }] },
+    })
+    expect(policy.status(), await policy.text()).toBe(200)
+    const signIn = await page.request.post(`/v1/login/${silo}/local`, {
+      data: { username: 'viewer', password },
+    })
+    expect(signIn.status(), await signIn.text()).toBeLessThan(300)
+
+    await page.goto(`${POOLS}/${pool}/silos`)
+    const row = page.getByRole('table', { name: 'Linked silos' }).getByRole('row').filter({ hasText: silo })
+    await expect(row.getByText('default', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: `Actions for ${silo}` }).click()
+    const clear = page.getByRole('menuitem', { name: 'Clear default' })
+    await expect(clear).toHaveAttribute('aria-disabled', 'true')
+    await expect(clear).toHaveAccessibleDescription(
+      'Your role does not allow this: changing the links of IP pools and silos needs the fleet admin role or stronger',
+    )
   })
 
   test(

@@ -1,13 +1,13 @@
 // The one shape of a tab of pool<->silo links (issue 15), seen from either side: a pool's linked silos
 // and a silo's IP pools. A table with a default badge, "Link …" opening the shared link form, and per
-// row Make default and Unlink, both confirmed (the API's refusal, such as addresses in use, is shown).
-// Write controls take their reason from useKindReason: offline, then the fleet role, then why the
-// row refuses (it is the default already).
+// row Make default, Clear default and Unlink, each confirmed (the API's refusal, such as addresses in
+// use, is shown). Write controls take their reason from useKindReason: offline, then the fleet role,
+// then why the row refuses (it is the default already, or it is not the default).
 import { lazy, Suspense, useState } from 'react'
 import { Badge, Button, type Column, NetworkingIcon } from '../../../components'
 import { confirmAction } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
-import { type LinkEnds, type LinkFrom, makeDefault, unlinkPool } from '../../../forms/ip-pool'
+import { type LinkEnds, type LinkFrom, setDefault, unlinkPool } from '../../../forms/ip-pool'
 import { useKindReason } from '../../../hooks/use-action-reason'
 import { kinds } from '../../../ui/kinds'
 import { TabTable } from '../../project/instance/shared'
@@ -23,6 +23,7 @@ export const defaultColumn = <T,>(isDefault: (row: T) => boolean): Column<T> => 
 })
 
 export const ALREADY_DEFAULT = 'Already the default pool of this silo'
+export const NOT_DEFAULT = 'Not the default pool of this silo'
 
 function linkItems(link: LinkRow, why: (refusal?: string | null) => string | undefined) {
   const { poolName, siloName, ends } = link
@@ -37,7 +38,20 @@ function linkItems(link: LinkRow, why: (refusal?: string | null) => string | und
           actionLabel: 'Make default',
           actionType: 'primary',
           errorTitle: `Could not make ${poolName} the default of ${siloName}`,
-          run: () => makeDefault(ends, `${poolName} is now the default IP pool of ${siloName}`),
+          run: () => setDefault(ends, true, `${poolName} is now the default IP pool of ${siloName}`),
+        }),
+    },
+    {
+      label: 'Clear default',
+      disabledReason: why(link.isDefault ? null : NOT_DEFAULT),
+      onSelect: () =>
+        confirmAction({
+          title: 'Clear default',
+          content: `Stop ${poolName} being the default IP pool of silo ${siloName}? The pool stays linked. Until another pool is made default, instances and floating IPs in the silo get an address only from a pool they name.`,
+          actionLabel: 'Clear default',
+          actionType: 'primary',
+          errorTitle: `Could not clear the default of ${siloName}`,
+          run: () => setDefault(ends, false, `${poolName} is no longer the default IP pool of ${siloName}`),
         }),
     },
     {
