@@ -1,6 +1,7 @@
 // The instance page (issue 12, read-only views): the redirect to storage, the header, the route tabs
 // by keyboard (the screen kit's "tabs component works by keyboard"), Page not found for an unknown
-// instance, both lookup routes, a second visit with the network off, and axe.
+// instance, both lookup routes, a second visit with the network off, the Connect tab's SSH command (or
+// where to attach an IP), and axe.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import {
   createInstance,
@@ -99,6 +100,29 @@ test.describe('instance page', () => {
     await expect(panel.getByRole('button', { name: 'Copy CLI command' })).toBeVisible()
     // Only the selected tab is in the Tab order (roving tabindex).
     await expect(tabs.locator('[role=tab][tabindex="0"]')).toHaveText(['Connect'])
+  })
+
+  test("Connect shows an ssh command for the instance's external IP", async ({ page }) => {
+    await page.goto(`${DB1}/connect`)
+    const ssh = page.getByRole('region', { name: 'SSH' })
+    // db1's ephemeral address; its SNAT address (outbound only) is not offered.
+    await expect(ssh.getByText('ssh 192.0.2.10', { exact: true })).toBeVisible()
+    await expect(ssh.getByRole('button', { name: 'Copy SSH command for 192.0.2.10' })).toBeVisible()
+    await expect(ssh.getByText(/192\.0\.2\.200/)).toHaveCount(0)
+    await expect(ssh.getByText(/depends on the image/)).toBeVisible()
+    await ssh.getByRole('link', { name: 'Settings → SSH keys' }).click()
+    await expect(page).toHaveURL('/settings/ssh-keys')
+  })
+
+  test('Connect without an external IP points to Networking to attach one', async ({ page }) => {
+    const name = `ip-${Date.now().toString(36)}`
+    await createInstance(page.request, name, { start: false, description: 'e2e connect tab' })
+    await page.goto(`/projects/${PROJECT}/instances/${name}/connect`)
+    const ssh = page.getByRole('region', { name: 'SSH' })
+    await expect(ssh).toContainText('This instance has no external IP')
+    await expect(ssh.getByRole('button', { name: /^Copy SSH command/ })).toHaveCount(0)
+    await ssh.getByRole('link', { name: 'Networking' }).click()
+    await expect(page).toHaveURL(`/projects/${PROJECT}/instances/${name}/networking`)
   })
 
   test('an unknown instance shows Page not found with Sign out', async ({ page }) => {
