@@ -69,6 +69,11 @@ export type RouteNode = {
   /** Breadcrumb label (spec section 2); a pathless node's crumb links to its first named descendant. */
   readonly crumb?: string | ((params: Params) => string)
   /**
+   * Where the crumb links instead: a named node elsewhere in the tree. For a node that only places a
+   * page under the crumbs of another (a router's page under its VPC and the VPC's Routers tab).
+   */
+  readonly crumbTo?: string
+  /**
    * What the node's screen reads, the one place per node that reads ahead: at match time (warmMatch:
    * IndexedDB only, in parallel with the page's code) and on link hover (warmRoute, spec section 9:
    * fetched when stale). It must name exactly the keys the screen's hooks read.
@@ -511,29 +516,56 @@ export const routeTree = [
                 ],
               },
               {
-                // A router's own page with its routes; its forms open over it.
-                name: 'vpcRouter',
-                path: 'vpcs/:vpc/routers/:router',
-                crumb: param('router'),
-                page: () => import('./pages/project/vpc/RouterPage'),
-                prefetch: (p, read) => {
-                  views.router.prefetch(p, read)
-                  tables.routes.prefetch(p, read)
-                },
+                // A router's own page (not one of the VPC's tabs), in the crumbs under its VPC and the
+                // VPC's Routers tab: VPCs / {vpc} / Routers / {router}.
+                path: 'vpcs/:vpc',
+                crumb: param('vpc'),
+                crumbTo: 'vpc',
                 children: [
                   {
-                    name: 'vpcRouteNew',
-                    path: 'routes-new',
-                    crumb: 'New route',
-                    page: () =>
-                      import('./pages/project/vpc/RouterPage').then((m) => ({ default: m.RouteCreateRoute })),
-                  },
-                  {
-                    name: 'vpcRouteEdit',
-                    path: 'routes/:route/edit',
-                    crumb: param('route'),
-                    page: () =>
-                      import('./pages/project/vpc/RouterPage').then((m) => ({ default: m.RouteEditRoute })),
+                    path: 'routers',
+                    crumb: S.crumbs.routers,
+                    crumbTo: 'vpcRouters',
+                    children: [
+                      {
+                        // The router with its routes; its forms open over it.
+                        name: 'vpcRouter',
+                        path: ':router',
+                        crumb: param('router'),
+                        page: () => import('./pages/project/vpc/RouterPage'),
+                        prefetch: (p, read) => {
+                          views.router.prefetch(p, read)
+                          tables.routes.prefetch(p, read)
+                        },
+                        children: [
+                          {
+                            name: 'vpcRouteNew',
+                            path: 'routes-new',
+                            crumb: 'New route',
+                            page: () =>
+                              import('./pages/project/vpc/RouterPage').then((m) => ({
+                                default: m.RouteCreateRoute,
+                              })),
+                          },
+                          {
+                            path: 'routes',
+                            crumb: S.crumbs.routes,
+                            crumbTo: 'vpcRouter',
+                            children: [
+                              {
+                                name: 'vpcRouteEdit',
+                                path: ':route/edit',
+                                crumb: param('route'),
+                                page: () =>
+                                  import('./pages/project/vpc/RouterPage').then((m) => ({
+                                    default: m.RouteEditRoute,
+                                  })),
+                              },
+                            ],
+                          },
+                        ],
+                      },
+                    ],
                   },
                 ],
               },
@@ -1165,7 +1197,8 @@ export function breadcrumbs(match: RouteMatch | null): Crumb[] {
   const crumbs: Crumb[] = []
   for (const node of match.chain) {
     if (node.crumb === undefined) continue
-    const href = hrefOf(node, match.params)
+    const to = node.crumbTo === undefined ? undefined : namedPatterns.get(node.crumbTo)
+    const href = to === undefined ? hrefOf(node, match.params) : fillPattern(to, match.params)
     if (!href) continue
     crumbs.push({ label: typeof node.crumb === 'function' ? node.crumb(match.params) : node.crumb, href })
   }

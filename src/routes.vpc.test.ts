@@ -3,7 +3,7 @@
 // router's own page beside the tabs.
 import { describe, expect, it } from 'vitest'
 import { paths } from './paths'
-import { matchPath } from './routes'
+import { breadcrumbs, matchPath, namedPatterns, type RouteNode, routeTree } from './routes'
 
 const P = '/projects/p/vpcs'
 const names = (pathname: string) => matchPath(pathname)?.route.name
@@ -28,6 +28,42 @@ describe('vpc routes', () => {
     expect(names(`${P}/v1/routers/r1/routes/default-v4/edit`)).toBe('vpcRouteEdit')
     expect(names(`${P}/v1/internet-gateways`)).toBe('vpcGateways')
     expect(names(`${P}/v1/internet-gateways/g1`)).toBe('vpcGateway')
+  })
+
+  it("a router's page is under its VPC and the Routers tab in the crumbs, a route's form under Routes", () => {
+    const crumbs = (pathname: string) => breadcrumbs(matchPath(pathname)).map((c) => `${c.label} ${c.href}`)
+    const under = [
+      'Projects /projects',
+      'p /projects/p',
+      `VPCs ${P}`,
+      `v1 ${P}/v1`,
+      `Routers ${P}/v1/routers`,
+    ]
+    expect(crumbs(`${P}/v1/routers/r1`)).toEqual([...under, `r1 ${P}/v1/routers/r1`])
+    expect(crumbs(`${P}/v1/routers/r1/routes-new`)).toEqual([
+      ...under,
+      `r1 ${P}/v1/routers/r1`,
+      `New route ${P}/v1/routers/r1/routes-new`,
+    ])
+    expect(crumbs(`${P}/v1/routers/r1/routes/default-v4/edit`)).toEqual([
+      ...under,
+      `r1 ${P}/v1/routers/r1`,
+      `Routes ${P}/v1/routers/r1`,
+      `default-v4 ${P}/v1/routers/r1/routes/default-v4/edit`,
+    ])
+  })
+
+  it('every crumbTo names a node of the tree', () => {
+    const targets: string[] = []
+    const walk = (nodes: readonly RouteNode[]) => {
+      for (const n of nodes) {
+        if (n.crumbTo !== undefined) targets.push(n.crumbTo)
+        walk(n.children ?? [])
+      }
+    }
+    walk(routeTree)
+    expect(targets.length).toBeGreaterThan(0)
+    for (const t of targets) expect(namedPatterns.has(t), t).toBe(true)
   })
 
   it('builds the clone URL with and without its optional rule', () => {

@@ -54,6 +54,19 @@ test.describe('route tree', () => {
     await expect(page).toHaveTitle('Disks / mock-project / Projects / Rack Console')
     await page.goto('/settings/ssh-keys-new')
     await expect(page).toHaveTitle('New SSH key / SSH keys / Settings / Rack Console')
+    // A router's page, under its VPC and the VPC's Routers tab.
+    await page.goto('/projects/mock-project/vpcs/mock-vpc/routers/system')
+    await expect(page).toHaveTitle(
+      'system / Routers / mock-vpc / VPCs / mock-project / Projects / Rack Console',
+    )
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+    await expect(crumbs.getByRole('link', { name: 'mock-vpc' })).toHaveAttribute(
+      'href',
+      '/projects/mock-project/vpcs/mock-vpc',
+    )
+    await crumbs.getByRole('link', { name: 'Routers' }).click()
+    await expect(page).toHaveURL(/\/vpcs\/mock-vpc\/routers$/)
+    await expect(page.getByRole('tab', { name: 'Routers', selected: true })).toBeVisible()
   })
 
   test('a create form opened by URL renders over its list, with every breadcrumb level', async ({ page }) => {
