@@ -28,3 +28,9 @@ export const MEMO_LIMIT = 300
 export const POLL_FAST_MS = 1_000
 export const POLL_FACTOR = 1.5
 export const POLL_MAX_MS = 10_000
+
+/**
+ * How often a list of resources with a lifecycle (instances) is re-read while none of its rows is
+ * transitional, so changes made elsewhere show (the reference console polls its instances every 60 s).
+ */
+export const IDLE_POLL_MS = 60_000

@@ -46,6 +46,7 @@ export {
 } from './connectivity'
 export {
   DEFAULT_MAX_AGE_MS,
+  IDLE_POLL_MS,
   POLL_FACTOR,
   POLL_FAST_MS,
   POLL_MAX_MS,

@@ -115,6 +115,46 @@ describe('useListPoll', () => {
     unmount()
   })
 
+  it('with idleMs, re-reads a settled page once a period, not while hidden or offline', async () => {
+    api.on('instanceList', () => page([instance('i1', 'running')]))
+    const { result, unmount } = renderHook(() => {
+      const list = useList('instanceList', params)
+      const polling = useListPoll(list, movingInstance, { idleMs: 60_000 })
+      mounted = [list]
+      return { list, polling }
+    })
+    await until(() => result.current.list.data !== undefined && observedIdle())
+    expect(result.current.polling).toBe(false) // nothing moves: not the fast schedule
+    expect(api.count('instanceList')).toBe(1)
+    await advance(59_999)
+    expect(api.count('instanceList')).toBe(1)
+    await advance(1)
+    expect(api.count('instanceList')).toBe(2)
+    await advance(60_000)
+    expect(api.count('instanceList')).toBe(3)
+
+    // A hidden tab skips its period.
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    await advance(120_000)
+    expect(api.count('instanceList')).toBe(3)
+    visibility.mockRestore()
+    await advance(60_000)
+    expect(api.count('instanceList')).toBe(4)
+
+    // Offline: no reads at all.
+    act(() => {
+      window.dispatchEvent(new Event('offline'))
+    })
+    await advance(180_000)
+    expect(api.count('instanceList')).toBe(4)
+    unmount()
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    await advance(120_000)
+    expect(api.count('instanceList')).toBe(4)
+  })
+
   it('pauses while offline and resumes on reconnect', async () => {
     api.on('instanceList', () => page([instance('i1', 'starting')]))
     const { result, unmount } = mountList()

@@ -1,5 +1,6 @@
 // Polling of resources with a lifecycle (issue 10). A list polls its one page while any row on it is
-// transitional (one timer per list, never one per row); a detail page polls its one resource. Polls go
+// transitional (one timer per list, never one per row); a detail page polls its one resource. A list
+// may also re-read at a slow pace while nothing moves (`idleMs`). Polls go
 // through the cache like any revalidation, so what a poll learns reaches IndexedDB and every other
 // cached copy of the resource (resources.ts), and every view of it agrees.
 import { useEffect, useRef } from 'react'
@@ -16,6 +17,12 @@ export type PollOptions = {
   maxMs?: number
   /** False pauses polling (a hidden panel, say). Default true. */
   enabled?: boolean
+  /**
+   * While nothing is transitional, still re-read this often (ms), so what changed elsewhere (the CLI,
+   * another tab, another user) shows without a click. Only while the document is visible and online.
+   * Default: no polling while nothing moves.
+   */
+  idleMs?: number
 }
 
 /** What polling needs of a useList/useResource result. */
@@ -67,6 +74,31 @@ function usePollWhile<T>(
       if (timer !== undefined) clearTimeout(timer)
     }
   }, [active, signature, target.refresh, fastMs, factor, maxMs])
+
+  const idleMs = opts.idleMs
+  const idle = idleMs !== undefined && signature === '' && !target.isOffline && opts.enabled !== false
+  useEffect(() => {
+    if (!idle || idleMs === undefined) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const schedule = () => {
+      if (!stopped) timer = setTimeout(tick, idleMs)
+    }
+    const tick = () => {
+      timer = undefined
+      // A hidden tab does not read; it reads again once shown and a period has passed.
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return schedule()
+      void refresh
+        .current()
+        .catch((): RevalidateOutcome => 'error')
+        .then(schedule)
+    }
+    schedule()
+    return () => {
+      stopped = true
+      if (timer !== undefined) clearTimeout(timer)
+    }
+  }, [idle, idleMs])
   return active
 }
 

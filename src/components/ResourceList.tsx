@@ -10,7 +10,7 @@
 import { type ReactNode, startTransition, useContext, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
-import { useListPoll } from '../../storage'
+import { IDLE_POLL_MS, useListPoll } from '../../storage'
 import { operations } from '../api/__generated__/operations'
 import type { ListItem, ListOperationName } from '../api/types'
 import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
@@ -68,6 +68,8 @@ export interface ResourceListProps<N extends ListOperationName> {
   intro?: ReactNode
   /** Rows on their way to another state: while any is, the page is polled (one request per tick). */
   isMoving?: (row: ListItem<N>) => boolean
+  /** While no row moves, the page is still re-read every IDLE_POLL_MS (visible and online only). */
+  idlePoll?: boolean
   /** Opt-in selection of rows and actions on the selection (kept within the page shown). */
   bulk?: BulkConfig<ListItem<N>>
   /** What the page renders over the list besides its child routes (a dialog of its own). */
@@ -124,7 +126,9 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
   // list through the API.
   const sortByName = 'sortsByName' in operations[endpoint]
   const list = useListPage(endpoint, props.list.params(route), { sortByName })
-  useListPoll(list as never, (props.isMoving ?? never) as (row: unknown) => boolean)
+  useListPoll(list as never, (props.isMoving ?? never) as (row: unknown) => boolean, {
+    idleMs: props.idlePoll ? IDLE_POLL_MS : undefined,
+  })
   const rows = list.items as ListItem<N>[]
 
   // The selection belongs to the page it was made on: another page (or order, or size) starts empty.

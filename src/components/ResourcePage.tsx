@@ -9,7 +9,7 @@
 // names its rows' (`edit`, `remove`, one `reason`), and worded from the page's kind.
 import { type ReactNode, useContext } from 'react'
 import { useLocation } from 'wouter'
-import { type QueryResult, useResource, useResourcePoll } from '../../storage'
+import { IDLE_POLL_MS, type QueryResult, useResource, useResourcePoll } from '../../storage'
 import type { ApiResponse, OperationName } from '../api/types'
 import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
 import type { ViewSource } from '../lists'
@@ -70,6 +70,8 @@ export type ResourcePageProps<N extends OperationName> = Omit<Shown<ApiResponse<
   resource: ViewSource<N>
   /** The resource is on its way to another state (an instance starting): while it is, the page polls it. */
   isMoving?: (data: ApiResponse<N>) => boolean
+  /** While it does not move, the page still re-reads it every IDLE_POLL_MS (visible and online only). */
+  idlePoll?: boolean
 } & (ApiResponse<N> extends Named ? unknown : { label: (data: ApiResponse<N>) => string })
 
 /** A resource's page over its view endpoint: reads it (polled while `isMoving`) and frames it. */
@@ -77,7 +79,7 @@ export function ResourcePage<N extends OperationName>(props: ResourcePageProps<N
   const { kind, endpoint } = props.resource
   const params = props.resource.params(useContext(RouteParamsContext))
   const view = useResource(endpoint, params)
-  useResourcePoll(view, props.isMoving ?? never)
+  useResourcePoll(view, props.isMoving ?? never, { idleMs: props.idlePoll ? IDLE_POLL_MS : undefined })
   return <ResourceFrame {...props} kind={kind} name={pathName(params)} view={view} />
 }
 

@@ -104,6 +104,8 @@ export default function InstancesPage() {
       reason={reason}
       create={{ to: paths.instancesNew({ project }) }}
       isMoving={instanceIsMoving}
+      // Changes made elsewhere (the CLI, another tab) show within a minute.
+      idlePoll
       bulk={bulk}
       empty={`Project ${project} has no instances yet.`}
       actions={(i) => [

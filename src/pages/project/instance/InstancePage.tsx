@@ -78,6 +78,8 @@ function InstanceView({ project, instance }: { project: string; instance: string
     <ResourcePage
       resource={views.instance}
       isMoving={instanceIsMoving}
+      // Changes made elsewhere (the CLI, another tab) show within a minute.
+      idlePoll
       actions={(data) => <InstanceActions project={project} instance={data} />}
       tabs={() => [
         { label: 'Storage', href: paths.instanceStorage(ref) },
