@@ -61,6 +61,13 @@ test.describe('anti-affinity groups', () => {
     await page.goto(LIST)
     await expect(heading(page)).toHaveText('Anti-affinity groups')
     await expect(rowOf(page, 'Anti-affinity groups', 'romulus-remus')).toContainText('allow')
+    // The number of member instances (db1 and web1; oil-water has none).
+    await expect(
+      rowOf(page, 'Anti-affinity groups', 'romulus-remus').getByRole('cell', { name: '2', exact: true }),
+    ).toBeVisible()
+    await expect(
+      rowOf(page, 'Anti-affinity groups', 'oil-water').getByRole('cell', { name: '0', exact: true }),
+    ).toBeVisible()
     await expectAccessible(page)
     await page.getByRole('button', { name: 'New group' }).click()
     await expect(page).toHaveURL(new RegExp(`${LIST}-new$`))
@@ -101,6 +108,12 @@ test.describe('anti-affinity groups', () => {
       new RegExp(`/projects/${PROJECT}/instances/${stopped}`),
     )
     await expect(member.getByText('stopped', { exact: true })).toBeVisible()
+    // The list counts the new member, and the group's page paints again from there.
+    await page.goto(LIST)
+    const row = rowOf(page, 'Anti-affinity groups', name)
+    await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible()
+    await row.getByRole('link', { name, exact: true }).click()
+    await expect(member).toBeVisible()
 
     // A member is not offered again.
     await page.getByRole('button', { name: 'Add instance' }).click()

@@ -1,21 +1,34 @@
-// Anti-affinity groups of a project: name (a link to the group's page), policy, failure domain,
-// description, created; edit (on the group's page) and delete from the row menu. The member count is
-// left out: it would cost a members request per row. The create form (`affinity-new`) is a child route
-// rendered over this list, keeping the list's page.
+// Anti-affinity groups of a project: name (a link to the group's page), policy, failure domain, the
+// number of member instances, description, created; edit (on the group's page) and delete from the
+// row menu. The create form (`affinity-new`) is a child route rendered over this list, keeping the
+// list's page.
+import { useList } from '../../../storage'
 import { createdColumn, descriptionColumn, nameColumn } from '../../components/columns'
-import { ResourceList } from '../../components/ResourceList'
+import { AfterPaint, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
-import { lists } from '../../lists'
+import { lists, memberListParams } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { type AntiAffinityGroup, deleteGroup } from './affinity-actions'
+
+function MemberCount({ project, group }: { project: string; group: string }) {
+  return useList('antiAffinityGroupMemberList', memberListParams(project, group)).data?.items.length ?? null
+}
 
 const columnsFor = (project: string) =>
   defineColumns<AntiAffinityGroup>([
     nameColumn({ href: (g) => paths.affinityGroup({ project, antiAffinityGroup: g.name }) }),
     { id: 'policy', header: 'Policy', cell: (g) => g.policy },
     { id: 'domain', header: 'Failure domain', cell: (g) => g.failureDomain },
+    {
+      id: 'members',
+      header: 'Instances',
+      align: 'right',
+      // A members read per row after the rows paint: the group's own page reads the same entry, so
+      // opening it paints its members at once. A group holds 32 at most, so one page counts them all.
+      cell: (g) => <AfterPaint>{() => <MemberCount project={project} group={g.name} />}</AfterPaint>,
+    },
     descriptionColumn(),
     createdColumn(),
   ])
