@@ -6,7 +6,6 @@
 // typed but not added stops the submit on its field rather than being dropped unseen. The rule is
 // sent as part of the whole list (src/pages/project/vpc/firewall-rules.ts); a name another rule of
 // the VPC has is refused on the name field before anything is sent.
-
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
@@ -36,6 +35,7 @@ import {
   withRule,
 } from '../pages/project/vpc/firewall-rules'
 import { kinds } from '../ui/kinds'
+import { EntryList } from './entry-list'
 import { FormRadio, NameAndDescription, optionsOf } from './fields'
 import { useSideForm } from './side-form'
 import { check, type FieldRule, IP, IP_NET, NAME, PORT_RANGE } from './validation'
@@ -175,31 +175,14 @@ const hostKey = (h: RuleTarget | HostFilter) => `${h.type}:${h.value}`
 const KIND_OPTIONS = TARGET_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))
 const PROTOCOL_OPTIONS = PROTOCOLS.map((p) => ({ value: p, label: protocolLabel({ type: p, value: null }) }))
 
-const group = css({ borderTopWidth: '1px', borderColor: 'border.default', pt: '4', mt: '2', mb: '4' })
-const groupTitle = css({ fontSize: 'sm', fontWeight: 'semibold', mb: '1' })
-const groupHelp = css({ fontSize: 'xs', color: 'fg.muted', mb: '3' })
 const addButton = css({ mb: '4' })
-const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', p: '0', m: '0 0 2' })
-const chip = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  pl: '2',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'md',
-  fontSize: 'sm',
-})
-const none = css({ fontSize: 'sm', color: 'fg.muted', mb: '2' })
 
 /** A titled part of the form: its added entries (each removable), then the entry being typed. */
 function EntryGroup<K extends 'targets' | 'hosts' | 'protocols' | 'ports'>({
-  title,
-  help,
   form,
   list,
   label,
-  children,
+  ...shown
 }: {
   title: string
   help: string
@@ -211,30 +194,11 @@ function EntryGroup<K extends 'targets' | 'hosts' | 'protocols' | 'ports'>({
 }) {
   const items: readonly RuleFormValues[K][number][] = form.values[list]
   return (
-    <section className={group} aria-label={title}>
-      <h3 className={groupTitle}>{title}</h3>
-      <p className={groupHelp}>{help}</p>
-      {items.length ? (
-        <ul className={chips} aria-label={`${title} added`}>
-          {items.map((item, i) => (
-            <li key={label(item)} className={chip}>
-              {label(item)}
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove ${label(item)}`}
-                onClick={() => form.set(list, items.filter((_, j) => j !== i) as RuleFormValues[K])}
-              >
-                ×
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className={none}>None</p>
-      )}
-      {children}
-    </section>
+    <EntryList
+      {...shown}
+      entries={items.map(label)}
+      onRemove={(i) => form.set(list, items.filter((_, j) => j !== i) as RuleFormValues[K])}
+    />
   )
 }
 

@@ -163,6 +163,127 @@ test.describe('instance networking and settings', () => {
     await expect(nicTable(page).getByRole('cell', { name: 'net1-renamed', exact: true })).toBeVisible()
   })
 
+  test('transit IPs: added and removed in the edit form, shown in the table, sent to the API', async ({
+    page,
+  }) => {
+    // Many round trips, each with the mock's 200-400 ms delay, plus an axe run.
+    test.slow()
+    const name = unique('nw-transit')
+    await createInstance(page.request, name, { start: false, description: 'e2e transit IPs' })
+    const created = await page.request.post(`/v1/network-interfaces?project=${PROJECT}&instance=${name}`, {
+      data: { name: 'tnet0', description: 'transit', vpc_name: 'mock-vpc', subnet_name: 'mock-subnet' },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: string }
+    const transitOf = async (nicId: string) => {
+      const res = await page.request.get(`/v1/network-interfaces/${nicId}`)
+      expect(res.status()).toBe(200)
+      const { ip_stack: s } = (await res.json()) as {
+        ip_stack: { type: string; value: { v4: { transit_ips: string[] }; v6: { transit_ips: string[] } } }
+      }
+      expect(s.type).toBe('dual_stack')
+      return { v4: s.value.v4.transit_ips, v6: s.value.v6.transit_ips }
+    }
+
+    await page.goto(`/projects/${PROJECT}/instances/${name}/networking`)
+    const row = nicTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'tnet0' }) })
+    await expect(nicTable(page).getByRole('columnheader', { name: 'Transit IPs' })).toBeVisible()
+    // No transit IPs: a dash, read as "None".
+    await expect(row.getByRole('cell', { name: 'None', exact: true })).toBeVisible()
+
+    await openMenu(page, 'tnet0')
+    await pick(page, 'Edit', 0)
+    const edit = page.getByRole('dialog', { name: 'Edit network interface' })
+    const network = edit.getByRole('textbox', { name: 'Transit IP network' })
+    const added = edit.getByRole('list', { name: 'Transit IPs added' })
+    await edit.getByRole('textbox', { name: 'Description' }).fill('with transit')
+    await network.fill('192.168.50.0/24')
+    await activate(edit.getByRole('button', { name: 'Add transit IP' }))
+    await expect(added.getByRole('listitem')).toHaveText(['192.168.50.0/24×'])
+    await expect(network).toHaveValue('')
+    // Enter in the field adds the network (it does not send the form).
+    await network.fill('fd12:3456::/64')
+    await network.press('Enter')
+    await expect(added.getByRole('listitem')).toHaveCount(2)
+    await expect(edit).toBeVisible()
+
+    // Refused networks: spec 5's message on the field; a listed one is refused too.
+    await network.fill('10.0.0.1/33')
+    await activate(edit.getByRole('button', { name: 'Add transit IP' }))
+    await expect(network).toHaveAccessibleDescription('Max width for IPv4 is 32')
+    await expect(network).toHaveAttribute('aria-invalid', 'true')
+    await network.fill('192.168.50.0/24')
+    await activate(edit.getByRole('button', { name: 'Add transit IP' }))
+    await expect(network).toHaveAccessibleDescription('This network is already in the list')
+    await network.fill('nonsense')
+    await activate(edit.getByRole('button', { name: 'Add transit IP' }))
+    await expect(network).toHaveAccessibleDescription(
+      'Must contain an IP address and a width, separated by a /',
+    )
+    await expect(added.getByRole('listitem')).toHaveCount(2)
+    await expectAccessible(page)
+    // A submit with a refused network stops on it and keeps every other value.
+    await activate(edit.getByRole('button', { name: 'Save' }))
+    await expect(network).toBeFocused()
+    await expect(network).toHaveAccessibleDescription(
+      'Must contain an IP address and a width, separated by a /',
+    )
+    await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue('tnet0')
+    await expect(edit.getByRole('textbox', { name: 'Description' })).toHaveValue('with transit')
+    await expect(network).toHaveValue('nonsense')
+    await expect(added.getByRole('listitem')).toHaveText(['192.168.50.0/24×', 'fd12:3456::/64×'])
+    expect(await transitOf(id)).toEqual({ v4: [], v6: [] })
+
+    await network.fill('')
+    await activate(edit.getByRole('button', { name: 'Save' }))
+    await expect(edit).toHaveCount(0)
+    const transitCell = row.getByRole('cell', { name: /192\.168\.50\.0\/24/ })
+    await expect(transitCell).toHaveText('192.168.50.0/24fd12:3456::/64')
+    await expect(transitCell.getByText('192.168.50.0/24', { exact: true })).toBeVisible()
+    await expect(transitCell.getByText('fd12:3456::/64', { exact: true })).toBeVisible()
+    expect(await transitOf(id)).toEqual({ v4: ['192.168.50.0/24'], v6: ['fd12:3456::/64'] })
+
+    // Removing one: the other stays, here and in the API (once the save has settled on the machine).
+    await openMenu(page, 'tnet0')
+    await expect(item(page, 'Edit')).not.toHaveAttribute('aria-disabled', 'true')
+    await pick(page, 'Edit', 0)
+    await expect(added.getByRole('listitem')).toHaveCount(2)
+    await activate(edit.getByRole('button', { name: 'Remove 192.168.50.0/24' }))
+    await expect(added.getByRole('listitem')).toHaveText(['fd12:3456::/64×'])
+    await activate(edit.getByRole('button', { name: 'Save' }))
+    await expect(edit).toHaveCount(0)
+    await expect(row.getByText('192.168.50.0/24')).toHaveCount(0)
+    await expect(row.getByText('fd12:3456::/64', { exact: true })).toBeVisible()
+    expect(await transitOf(id)).toEqual({ v4: [], v6: ['fd12:3456::/64'] })
+
+    // The add form takes transit IPs too: each goes to the stack of its version.
+    await expect(page.getByRole('button', { name: 'Add network interface' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await activate(page.getByRole('button', { name: 'Add network interface' }))
+    const add = page.getByRole('dialog', { name: 'Add network interface' })
+    await add.getByRole('textbox', { name: 'Name' }).fill('tnet1')
+    await add.getByRole('combobox', { name: 'VPC' }).selectOption('mock-vpc')
+    await add.getByRole('combobox', { name: 'Subnet' }).selectOption('mock-subnet')
+    await add.getByRole('textbox', { name: 'Transit IP network' }).fill('10.20.0.0/16')
+    await activate(add.getByRole('button', { name: 'Add transit IP' }))
+    await expect(add.getByRole('list', { name: 'Transit IPs added' }).getByRole('listitem')).toHaveCount(1)
+    await activate(add.getByRole('button', { name: 'Add network interface' }))
+    await expect(add).toHaveCount(0)
+    const second = nicTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'tnet1' }) })
+    await expect(second.getByText('10.20.0.0/16', { exact: true })).toBeVisible()
+    const list = await page.request.get(`/v1/network-interfaces?project=${PROJECT}&instance=${name}`)
+    const nics = ((await list.json()) as { items: { id: string; name: string }[] }).items
+    const tnet1 = nics.find((n) => n.name === 'tnet1')
+    expect(tnet1).toBeDefined()
+    expect(await transitOf(tnet1?.id ?? '')).toEqual({ v4: ['10.20.0.0/16'], v6: [] })
+  })
+
   test('a running instance: interface changes refused with the machine reason; an ephemeral IP attached and detached', async ({
     page,
   }) => {

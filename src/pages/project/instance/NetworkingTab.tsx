@@ -1,6 +1,6 @@
-// Networking tab: the instance's network interfaces (VPC, subnet, private IP, primary) and its
-// external IPs (ephemeral, floating and the SNAT address). VPC, subnet and pool names are read by id
-// through storage, so a second visit paints them from the cache too.
+// Networking tab: the instance's network interfaces (VPC, subnet, private IP, transit IPs, primary)
+// and its external IPs (ephemeral, floating and the SNAT address). VPC, subnet and pool names are read
+// by id through storage, so a second visit paints them from the cache too.
 // Interfaces are added, edited, made primary and deleted only on a stopped instance (spec section 4,
 // "update network interface"; the API holds adding and deleting to the same rule): the machine's
 // UPDATE_NIC refusal says why otherwise. External IPs attach and detach on a running or stopped
@@ -10,9 +10,11 @@ import { css } from 'styled-system/css'
 import { useList, useResource } from '../../../../storage'
 import type { Instance } from '../../../api/types'
 import { Badge, defineColumns, NetworkingIcon, toast } from '../../../components'
+import { Absent } from '../../../components/Absent'
 import { CopyableValue } from '../../../components/CopyableValue'
 import { nameColumn } from '../../../components/columns'
 import { confirmAction, confirmDelete, errorMessage } from '../../../components/confirm-queue'
+import { Lines } from '../../../components/Lines'
 import { RowMenu } from '../../../components/RowMenu'
 import { useRunningActions } from '../../../hooks/live-actions'
 import { type ActionReason, useKindReason } from '../../../hooks/use-action-reason'
@@ -30,6 +32,7 @@ import {
   type ExternalIp,
   ephemeralIpRefusal,
   type Nic,
+  nicTransitIps,
   nicUpdateBody,
   PRIMARY_NIC_REASON,
 } from './networking-actions'
@@ -52,6 +55,11 @@ const nicColumns = defineColumns<Nic>([
     id: 'ip',
     header: 'Private IP',
     cell: (n) => <NicAddresses nic={n} />,
+  },
+  {
+    id: 'transit',
+    header: 'Transit IPs',
+    cell: (n) => <Lines items={nicTransitIps(n)} empty={<Absent label="None" />} />,
   },
   { id: 'mac', header: 'MAC', cell: (n) => <span className={mono}>{n.mac}</span> },
   {

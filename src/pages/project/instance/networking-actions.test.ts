@@ -90,8 +90,27 @@ describe('nicCreateBody', () => {
       vpc: 'mock-vpc',
       subnet: 'mock-subnet',
       ip: '',
+      transitIps: [],
     })
     expect(body).toMatchObject({ name: 'net2', vpcName: 'mock-vpc', subnetName: 'mock-subnet' })
+  })
+
+  it('puts each transit network on the stack of its version, beside a typed private IP', () => {
+    const body = nicCreateBody({
+      name: 'net0',
+      description: '',
+      vpc: 'v',
+      subnet: 's',
+      ip: '172.30.0.9',
+      transitIps: ['10.1.0.0/16', 'fd00:1::/64', '10.2.0.0/16'],
+    })
+    expect(body.ipConfig).toEqual({
+      type: 'dual_stack',
+      value: {
+        v4: { ip: { type: 'explicit', value: '172.30.0.9' }, transitIps: ['10.1.0.0/16', '10.2.0.0/16'] },
+        v6: { ip: { type: 'auto' }, transitIps: ['fd00:1::/64'] },
+      },
+    })
   })
 })
 

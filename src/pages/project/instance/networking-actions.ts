@@ -37,24 +37,37 @@ export function nicUpdateBody(nic: Nic, change: Partial<NicUpdateBody>): NicUpda
 /**
  * The IP stack of a new interface: the API's default (dual stack, both addresses picked from the
  * subnet) unless an address is typed; a typed one pins that family and the other is still picked.
+ * Transit networks go to the stack of their version.
  */
-export function nicIpConfig(ip: string): IpStackCreate {
+export function nicIpConfig(ip: string, transitIps: readonly string[] = []): IpStackCreate {
   const address = ip.trim()
-  const auto = { ip: { type: 'auto' as const }, transitIps: [] }
-  if (!address) return { type: 'dual_stack', value: { v4: auto, v6: auto } }
-  const pinned = { ip: { type: 'explicit' as const, value: address }, transitIps: [] }
-  const v6 = address.includes(':')
-  return { type: 'dual_stack', value: { v4: v6 ? auto : pinned, v6: v6 ? pinned : auto } }
+  const isV6 = (a: string) => a.includes(':')
+  // The API takes transit networks per stack: each goes to the stack of its version.
+  const stack = (v6: boolean) => ({
+    ip:
+      address && isV6(address) === v6
+        ? { type: 'explicit' as const, value: address }
+        : { type: 'auto' as const },
+    transitIps: transitIps.filter((n) => isV6(n) === v6),
+  })
+  return { type: 'dual_stack', value: { v4: stack(false), v6: stack(true) } }
 }
 
-export type NicCreateValues = { name: string; description: string; vpc: string; subnet: string; ip: string }
+export type NicCreateValues = {
+  name: string
+  description: string
+  vpc: string
+  subnet: string
+  ip: string
+  transitIps: string[]
+}
 
 export const nicCreateBody = (v: NicCreateValues): ApiParams<'instanceNetworkInterfaceCreate'>['body'] => ({
   name: v.name,
   description: v.description,
   vpcName: v.vpc,
   subnetName: v.subnet,
-  ipConfig: nicIpConfig(v.ip),
+  ipConfig: nicIpConfig(v.ip, v.transitIps),
 })
 
 type Pool = Pick<ListItem<'ipPoolList'>, 'name' | 'isDefault' | 'ipVersion' | 'poolType'>

@@ -19,8 +19,10 @@ import {
   Skeleton,
   toast,
 } from '../../../components'
+import { Absent } from '../../../components/Absent'
 import { nameColumn } from '../../../components/columns'
 import { confirmDelete, errorMessage } from '../../../components/confirm-queue'
+import { Lines } from '../../../components/Lines'
 import { RowMenu } from '../../../components/RowMenu'
 import { useKindReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
@@ -28,7 +30,7 @@ import { Outlet, RouteParamsContext, useRouteParams } from '../../../route-conte
 import { T } from '../../../strings'
 import { kinds } from '../../../ui/kinds'
 import { QueryError } from '../../../ui/QueryError'
-import { mono, TabTable } from '../instance/shared'
+import { TabTable } from '../instance/shared'
 import {
   cloneName,
   FIREWALL_WRITE,
@@ -48,21 +50,8 @@ const FirewallRuleForm = lazy(() =>
   import('../../../forms/firewall-rule-form').then((m) => ({ default: m.FirewallRuleForm })),
 )
 
-const stack = css({ display: 'grid', gap: '0.5' })
-
-/** A cell listing several values, one a line; "Any" when the filter is absent. */
-function Lines({ items, empty = 'Any' }: { items: readonly string[] | null | undefined; empty?: string }) {
-  if (!items?.length) return <span className={css({ color: 'fg.muted' })}>{empty}</span>
-  return (
-    <span className={stack}>
-      {items.map((s) => (
-        <span key={s} className={mono}>
-          {s}
-        </span>
-      ))}
-    </span>
-  )
-}
+/** Values of a rule's list, or (none) what that means: a muted "Any" for a filter left out. */
+const any = <span className={css({ color: 'fg.muted' })}>Any</span>
 
 const columns = defineColumns<FirewallRule>([
   { id: 'priority', header: 'Priority', cell: (r) => r.priority, sortValue: (r) => r.priority },
@@ -73,14 +62,22 @@ const columns = defineColumns<FirewallRule>([
     cell: (r) => <Badge color={r.action === 'allow' ? 'green' : 'red'}>{r.action}</Badge>,
   },
   { id: 'direction', header: 'Direction', cell: (r) => r.direction },
-  { id: 'targets', header: 'Targets', cell: (r) => <Lines items={r.targets.map(hostLabel)} empty="None" /> },
-  { id: 'hosts', header: 'Host filters', cell: (r) => <Lines items={r.filters.hosts?.map(hostLabel)} /> },
+  {
+    id: 'targets',
+    header: 'Targets',
+    cell: (r) => <Lines items={r.targets.map(hostLabel)} empty={<Absent label="None" />} />,
+  },
+  {
+    id: 'hosts',
+    header: 'Host filters',
+    cell: (r) => <Lines items={r.filters.hosts?.map(hostLabel)} empty={any} />,
+  },
   {
     id: 'protocols',
     header: 'Protocols',
-    cell: (r) => <Lines items={r.filters.protocols?.map(protocolLabel)} />,
+    cell: (r) => <Lines items={r.filters.protocols?.map(protocolLabel)} empty={any} />,
   },
-  { id: 'ports', header: 'Ports', cell: (r) => <Lines items={r.filters.ports} /> },
+  { id: 'ports', header: 'Ports', cell: (r) => <Lines items={r.filters.ports} empty={any} /> },
   {
     id: 'status',
     header: 'Status',
