@@ -17,9 +17,16 @@ export const DEFAULT_QUOTAS = { cpus: 512, memory: 4 * TiB, storage: 64 * TiB }
 
 type Db = import('../db').Db
 
-/** Resources provisioned in a silo: running instances' CPUs and memory, and all disks' storage. */
-export function provisionedIn(db: Db, siloId: string): S['VirtualResourceCounts'] {
-  const projects = new Set(db.projects.filter((p) => db.projectSilo.get(p.id) === siloId).map((p) => p.id))
+/**
+ * Resources provisioned in a silo (or in one of its projects, when `projectId` is given): running
+ * instances' CPUs and memory, and all disks' storage.
+ */
+export function provisionedIn(db: Db, siloId: string, projectId?: string): S['VirtualResourceCounts'] {
+  const projects = new Set(
+    db.projects
+      .filter((p) => db.projectSilo.get(p.id) === siloId && (projectId === undefined || p.id === projectId))
+      .map((p) => p.id),
+  )
   let cpus = 0
   let memory = 0
   for (const i of db.instances) {
@@ -153,13 +160,15 @@ export const siloHandlers: HttpHandler[] = [
     return pool
   }),
 
-  // Utilization history of the silo, or of one project when given.
+  // Utilization history of the silo, or of one project (by name or id) when given: the project's own
+  // series, ending at what the project has provisioned.
   handle('siloMetric', (ctx) => {
-    const project = ctx.query.get('project')
-    if (project) requireProject(ctx.db, ctx.user, lookupProject(ctx, project).id, 'viewer')
+    const nameOrId = ctx.query.get('project')
+    const projectId = nameOrId ? lookupProject(ctx, nameOrId).id : undefined
+    if (projectId) requireProject(ctx.db, ctx.user, projectId, 'viewer')
     const metric = ctx.path.metric_name
-    const current = provisionedMetric(metric, provisionedIn(ctx.db, ctx.user.silo_id))
-    return measurementsPage(ctx.query, `${metric}:${project ?? ctx.user.silo_id}`, current)
+    const current = provisionedMetric(metric, provisionedIn(ctx.db, ctx.user.silo_id, projectId))
+    return measurementsPage(ctx.query, `${metric}:${projectId ?? ctx.user.silo_id}`, current)
   }),
 
   handle('timeseriesQuery', (ctx) => {

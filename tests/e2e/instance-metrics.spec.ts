@@ -115,6 +115,28 @@ test('changing the range changes the query time bounds, and a reload keeps it', 
   await expect(drawn(page, 'CPU utilization by state')).toHaveCount(4)
 })
 
+test('the auto-refresh offers off, 10 s, 1, 2 and 5 minutes, and a reload keeps the choice', async ({
+  page,
+}) => {
+  await page.goto(`${DB1}/cpu`)
+  const interval = page.getByRole('combobox', { name: 'Auto-refresh' })
+  await expect(interval).toHaveValue('off')
+  await expect(interval.locator('option')).toHaveText([
+    'Off',
+    '10 seconds',
+    '1 minute',
+    '2 minutes',
+    '5 minutes',
+  ])
+  await interval.selectOption('2m')
+  await expect(page).toHaveURL(/[?&]refresh=2m/)
+  await page.reload()
+  await expect(interval).toHaveValue('2m')
+  await expect(drawn(page, 'CPU utilization by state')).toHaveCount(4)
+  await expect(page.getByText(/^Last updated \d\d:\d\d:\d\d$/)).toBeVisible()
+  await expectAccessible(page)
+})
+
 test('hovering the plot shows a tooltip with a value; the table toggle shows rows', async ({ page }) => {
   await page.goto(`${DB1}/disk`)
   const title = 'Disk operations'

@@ -1,7 +1,8 @@
 // Issue 16, utilization and capacity: the silo's /utilization and the fleet's /system/utilization show
 // CPU, memory and storage figures from the API, the system page lists every silo and explains its
-// capacity estimate, the range and silo controls drive the metric requests, both pages paint from the
-// cache offline, and a silo-only user gets the 403 page on the system screen.
+// capacity estimate, the range, silo and project controls drive the metric requests, the auto-refresh
+// re-reads them on its interval, both pages paint from the cache offline, and a silo-only user gets the
+// 403 page on the system screen.
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test'
 import { formatBytes } from '../../src/util/bytes'
 import { capacityEstimate } from '../../src/util/capacity'
@@ -135,6 +136,80 @@ test.describe('utilization', () => {
     expect(new URL((await one).url()).searchParams.get('silo')).toBe('default-silo')
     await expect(page).toHaveURL(/[?&]silo=default-silo/)
     await expect(page.getByRole('group', { name: 'Memory provisioned' })).toBeVisible()
+  })
+
+  test('the auto-refresh re-reads the charts on its interval, and Off stops it', async ({ page }) => {
+    test.slow()
+    const cpu = isMetric('/v1/metrics/cpus_provisioned')
+    const first = page.waitForRequest(cpu)
+    await page.goto('/utilization')
+    await first
+    await expect(page.getByRole('group', { name: 'CPU provisioned' })).toBeVisible()
+    const interval = page.getByRole('combobox', { name: 'Auto-refresh' })
+    await expect(interval).toHaveValue('off')
+    await expect(interval.locator('option')).toHaveText([
+      'Off',
+      '10 seconds',
+      '1 minute',
+      '2 minutes',
+      '5 minutes',
+    ])
+    const updated = page.getByText(/^Last updated \d\d:\d\d:\d\d$/)
+    await expect(updated).toBeVisible()
+    const before = await updated.textContent()
+
+    // No one touches the page after choosing: the request comes from the interval, a period later.
+    const refreshed = page.waitForRequest(cpu, { timeout: 15_000 })
+    await interval.selectOption('10s')
+    const chosenAt = Date.now()
+    await expect(page).toHaveURL(/[?&]refresh=10s/)
+    await refreshed
+    expect(Date.now() - chosenAt).toBeGreaterThan(5_000)
+    await expect(updated).not.toHaveText(before ?? '')
+    await expect(page.getByRole('group', { name: 'CPU provisioned' })).toBeVisible()
+
+    await interval.selectOption('off')
+    await expect(page).not.toHaveURL(/refresh=/)
+    // A whole period and more with the interval off: no request goes out.
+    const late = await page.waitForRequest(cpu, { timeout: 12_000 }).catch(() => null)
+    expect(late).toBeNull()
+  })
+
+  test('the project filter scopes the silo charts to one project, and a reload keeps it', async ({
+    page,
+  }) => {
+    const ram = isMetric('/v1/metrics/ram_provisioned')
+    const projectOf = (r: Request) => new URL(r.url()).searchParams.get('project')
+    const all = page.waitForRequest(ram)
+    await page.goto('/utilization')
+    expect(projectOf(await all)).toBeNull()
+    const filter = page.getByRole('combobox', { name: 'Project' })
+    await expect(filter).toHaveValue('')
+    await expect(page.getByRole('heading', { name: 'Over time: All projects' })).toBeVisible()
+    await expect(page.getByText(/^Quota .* · Data as of/)).toHaveCount(3)
+
+    const one = page.waitForRequest((r) => ram(r) && projectOf(r) !== null)
+    await filter.selectOption('mock-project')
+    expect(projectOf(await one)).toBe('mock-project')
+    await expect(page).toHaveURL(/[?&]project=mock-project/)
+    await expect(page.getByRole('heading', { name: 'Over time: Project mock-project' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Memory provisioned' })).toBeVisible()
+    // The quota is the silo's: a project's chart does not measure against it.
+    await expect(page.getByText(/^Quota /)).toHaveCount(0)
+
+    await page.reload()
+    await expect(filter).toHaveValue('mock-project')
+    await expect(page.getByRole('heading', { name: 'Over time: Project mock-project' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Memory provisioned' })).toBeVisible()
+    // A new range is a new request (not a cached answer): it still asks for the project.
+    const week = page.waitForRequest((r) => ram(r) && endOf(r) - startOf(r) === 7 * DAY)
+    await page.getByRole('radio', { name: 'Last week' }).check()
+    expect(projectOf(await week)).toBe('mock-project')
+    await expectAccessible(page)
+
+    await filter.selectOption('')
+    await expect(page).not.toHaveURL(/project=/)
+    await expect(page.getByRole('heading', { name: 'Over time: All projects' })).toBeVisible()
   })
 
   test('both pages paint from the cache with the network off', SW, async ({ page, context }) => {

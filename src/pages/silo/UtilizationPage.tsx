@@ -1,16 +1,24 @@
 // The silo's utilization (issue 16): CPU, memory and storage provisioned against the silo's quota,
-// and their history over a chosen range.
-import { useResource } from '../../../storage'
+// and their history over a chosen range, for the whole silo or one of its projects (`?project=`, so a
+// reload keeps it).
+import { useList, useResource } from '../../../storage'
 import { CacheStatus } from '../../components/CacheStatus'
+import { Select } from '../../components/FormField'
 import { ChartIcon } from '../../components/icons'
 import { PageHeader } from '../../components/PageHeader'
+import { ALL } from '../../lists'
 import { ResourceFallback } from '../../ui/ResourceFallback'
 import { CapacityBars } from '../utilization/CapacityBars'
+import { pickFilter, useSearchParam } from '../utilization/time-window'
 import { UtilizationCharts } from '../utilization/UtilizationCharts'
 
 export default function SiloUtilizationPage() {
   const view = useResource('utilizationView', {})
+  const projects = useList('projectList', { query: ALL }).data?.items.map((p) => p.name)
+  const [project, setProject] = useSearchParam('project')
+  const picked = pickFilter(project, projects)
   const u = view.data
+  const names = projects ?? (picked ? [picked] : [])
   return (
     <>
       <PageHeader
@@ -23,7 +31,21 @@ export default function SiloUtilizationPage() {
       ) : (
         <ResourceFallback view={view} offlineBody="This silo's utilization is not cached on this device." />
       )}
-      <UtilizationCharts view="silo" scope={{ endpoint: 'siloMetric' }} quota={u?.capacity} />
+      <UtilizationCharts
+        view={picked ? `silo:${picked}` : 'silo'}
+        scope={{ endpoint: 'siloMetric', project: picked }}
+        // The quota is the whole silo's: a project's history is drawn on its own scale.
+        quota={picked ? undefined : u?.capacity}
+        subject={picked ? `Project ${picked}` : 'All projects'}
+        controls={
+          <Select
+            label="Project"
+            value={picked ?? ''}
+            onChange={(e) => setProject(e.target.value || null)}
+            options={[{ value: '', label: 'All projects' }, ...names.map((n) => ({ value: n, label: n }))]}
+          />
+        }
+      />
     </>
   )
 }

@@ -18,7 +18,7 @@ import { ResourceFallback } from '../../ui/ResourceFallback'
 import { type CapacityEstimate, capacityDerivation, capacityEstimate } from '../../util/capacity'
 import { CapacityBars } from '../utilization/CapacityBars'
 import { available, RESOURCES, sumCounts } from '../utilization/resources'
-import { useSearchParam } from '../utilization/time-window'
+import { pickFilter, useSearchParam } from '../utilization/time-window'
 import { UtilizationCharts } from '../utilization/UtilizationCharts'
 
 type SiloUtilization = Schema<'SiloUtilization'>
@@ -87,7 +87,8 @@ export default function SystemUtilizationPage() {
       capacity: estimate,
     }
   // A silo named in the URL that is not (or no longer) in the list scopes nothing: all silos.
-  const picked = rows?.find((r) => r.siloName === silo)?.siloName
+  const siloNames = rows?.map((r) => r.siloName)
+  const picked = pickFilter(silo, siloNames)
   const shown = picked ? rows?.filter((r) => r.siloName === picked) : rows
   const failed = [silos, sleds].find((q) => !q.data && !q.isLoading)
   return (
@@ -135,6 +136,7 @@ export default function SystemUtilizationPage() {
         view={`system:${picked ?? ''}`}
         scope={{ endpoint: 'systemMetric', silo: picked }}
         quota={shown && sumCounts(shown.map((r) => r.allocated))}
+        subject={picked ? `Silo ${picked}` : 'All silos'}
         controls={
           <Select
             label="Silo"
@@ -142,7 +144,7 @@ export default function SystemUtilizationPage() {
             onChange={(e) => setSilo(e.target.value || null)}
             options={[
               { value: '', label: 'All silos' },
-              ...(rows ?? []).map((r) => ({ value: r.siloName, label: r.siloName })),
+              ...(siloNames ?? (picked ? [picked] : [])).map((n) => ({ value: n, label: n })),
             ]}
           />
         }

@@ -1,5 +1,7 @@
-// Provisioned CPU, memory and storage over time, for a silo (siloMetric) or for the fleet or one of its
-// silos (systemMetric), over a range the operator picks. The chart code (visx) loads only here.
+// Provisioned CPU, memory and storage over time, for a silo or one of its projects (siloMetric) or for
+// the fleet or one of its silos (systemMetric), over a range the operator picks, re-read on the
+// auto-refresh interval chosen beside it (`?refresh=`, the same control as the instance's metrics). The
+// chart code (visx) loads only here.
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { type QueryResult, useList } from '../../../storage'
@@ -7,14 +9,25 @@ import type { ApiParams, ApiResponse } from '../../api/types'
 import { RadioGroup } from '../../components/FormField'
 import { Skeleton } from '../../components/Skeleton'
 import { formatDateTime } from '../../util/date'
+import {
+  AutoRefreshControl,
+  DEFAULT_REFRESH,
+  parseRefresh,
+  refreshMs,
+  useLastUpdated,
+  useRefreshOnTick,
+  useRefreshTick,
+} from './auto-refresh'
 import type { Counts, UtilResource } from './resources'
 import { RESOURCES } from './resources'
-import { RANGES, type TimeWindow, useTimeWindow } from './time-window'
+import { RANGES, type TimeWindow, useSearchParam, useTimeWindow } from './time-window'
 
 const TimeSeriesChart = lazy(() => import('../../components/charts/TimeSeriesChart'))
 
-/** Where the series come from: the signed-in user's silo, or the fleet (optionally one silo). */
-export type MetricScope = { endpoint: 'siloMetric' } | { endpoint: 'systemMetric'; silo?: string | undefined }
+/** Where the series come from: the user's silo (optionally one project), or the fleet (optionally one silo). */
+export type MetricScope =
+  | { endpoint: 'siloMetric'; project?: string | undefined }
+  | { endpoint: 'systemMetric'; silo?: string | undefined }
 
 // Enough points for a smooth line at any range; the newest first, so a long range that the API
 // cuts at the limit keeps the present rather than the distant past.
@@ -40,13 +53,20 @@ export function toPoints(page: Page | undefined): { t: number; v: number }[] {
   return out.sort((a, b) => a.t - b.t)
 }
 
+/** The filter of a scope as query parameters: `silo` (system) or `project` (silo), when one is chosen. */
+export function scopeQuery(
+  scope: MetricScope,
+): { silo: string } | { project: string } | Record<never, never> {
+  if (scope.endpoint === 'systemMetric') return scope.silo ? { silo: scope.silo } : {}
+  return scope.project ? { project: scope.project } : {}
+}
+
 function useMetric(scope: MetricScope, resource: UtilResource, w: TimeWindow): QueryResult<Page> {
-  const silo = scope.endpoint === 'systemMetric' && scope.silo ? { silo: scope.silo } : {}
   const params = {
     path: { metricName: resource.metric },
-    query: { startTime: w.start, endTime: w.end, limit: POINTS, order: 'descending', ...silo },
+    query: { startTime: w.start, endTime: w.end, limit: POINTS, order: 'descending', ...scopeQuery(scope) },
   } as const
-  return useList(scope.endpoint, params as ApiParams<'systemMetric'>)
+  return useList(scope.endpoint, params as ApiParams<'systemMetric'> & ApiParams<'siloMetric'>)
 }
 
 function MetricChart({
@@ -54,11 +74,17 @@ function MetricChart({
   resource,
   window: w,
   quota,
+  tick,
+  report,
 }: {
   scope: MetricScope
   resource: UtilResource
   window: TimeWindow
   quota: number | undefined
+  /** Moves on every auto-refresh: the chart re-reads its entry through the cache. */
+  tick: number
+  /** Tells the section when this chart's data was fetched. */
+  report: (key: string, at: Date | undefined) => void
 }) {
   const res = useMetric(scope, resource, w)
   const { answered } = w
@@ -66,6 +92,12 @@ function MetricChart({
   useEffect(() => {
     if (hasData) answered()
   }, [hasData, answered])
+  useRefreshOnTick(tick, res.refresh)
+  const { updatedAt } = res
+  useEffect(() => {
+    report(resource.key, updatedAt)
+  }, [report, resource.key, updatedAt])
+  useEffect(() => () => report(resource.key, undefined), [report, resource.key])
   const points = toPoints(res.data)
   const title = `${resource.title} provisioned`
   let body: ReactNode
@@ -106,25 +138,35 @@ function MetricChart({
   )
 }
 
-/** The range control and one chart per resource; `view` keeps each screen's window apart. */
+/**
+ * The range, filter and auto-refresh controls and one chart per resource; `view` keeps each screen's
+ * window apart. The auto-refresh re-reads every chart's entry on its interval (while online).
+ */
 export function UtilizationCharts({
   view,
   scope,
   quota,
   controls,
+  subject,
 }: {
   view: string
   scope: MetricScope
   /** The limit each chart's scale reaches: the silo's quota, or the quotas of the silos shown. */
   quota: Counts | undefined
-  /** More filters beside the range (the system's silo filter). */
+  /** More filters beside the range (the system's silo filter, the silo's project filter). */
   controls?: ReactNode
+  /** What the charts are of, for the heading ("All projects", "Project web"). */
+  subject?: string | undefined
 }) {
-  const w = useTimeWindow(view)
+  const [refreshParam, setRefreshParam] = useSearchParam('refresh')
+  const refresh = parseRefresh(refreshParam)
+  const { tick } = useRefreshTick(refreshMs(refresh))
+  const w = useTimeWindow(view, tick)
+  const { oldest, report } = useLastUpdated()
   return (
     <section aria-labelledby="utilization-over-time">
       <h2 id="utilization-over-time" className={heading}>
-        Over time
+        {subject ? `Over time: ${subject}` : 'Over time'}
       </h2>
       <div className={controlRow}>
         <RadioGroup
@@ -135,10 +177,24 @@ export function UtilizationCharts({
           onChange={w.setRange}
         />
         {controls}
+        <AutoRefreshControl
+          value={refresh}
+          // Off, the default, stays out of the URL.
+          onChange={(id) => setRefreshParam(id === DEFAULT_REFRESH ? null : id)}
+          updatedAt={oldest}
+        />
       </div>
       <div className={grid}>
         {RESOURCES.map((r) => (
-          <MetricChart key={r.key} scope={scope} resource={r} window={w} quota={quota?.[r.key]} />
+          <MetricChart
+            key={r.key}
+            scope={scope}
+            resource={r}
+            window={w}
+            quota={quota?.[r.key]}
+            tick={tick}
+            report={report}
+          />
         ))}
       </div>
     </section>

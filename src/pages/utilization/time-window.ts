@@ -36,6 +36,18 @@ export function useSearchParam(name: string): [string | null, (v: string | null)
   return [value, set]
 }
 
+/**
+ * The value of a filter parameter (a silo, a project) the charts are scoped to: the URL's once the list
+ * of choices confirms it (one that is not, or no longer, in the list scopes nothing: all of them), or
+ * the URL's own while the list is not at hand (loading, or offline and not cached), so a reload asks
+ * for the chosen one straight away rather than for all of them first.
+ */
+export function pickFilter(param: string | null, names: readonly string[] | undefined): string | undefined {
+  if (!param) return undefined
+  if (!names) return param
+  return names.includes(param) ? param : undefined
+}
+
 const ANCHORS_KEY = 'rack-console:utilization-anchors'
 
 function loadAnchor(key: string): number | undefined {
@@ -69,15 +81,19 @@ export type TimeWindow = {
   answered: () => void
 }
 
-/** `view` names the screen (and its filter): each remembers its own anchors. */
-export function useTimeWindow(view: string): TimeWindow {
+/**
+ * `view` names the screen (and its filter): each remembers its own anchors. A new `tick` (an
+ * auto-refresh) looks at the clock again: past a step boundary the window moves on to the present.
+ */
+export function useTimeWindow(view: string, tick = 0): TimeWindow {
   const [param, setParam] = useSearchParam('range')
   const spec = RANGES.find((r) => r.value === param) ?? RANGES[0]
   const { online } = useConnectivity()
   const key = `${view}:${spec.value}`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick is a new "now".
   const end = useMemo(
     () => (online ? undefined : loadAnchor(key)) ?? anchorAt(Date.now(), spec.step),
-    [online, key, spec.step],
+    [online, key, spec.step, tick],
   )
   const answered = useCallback(() => saveAnchor(key, end), [key, end])
   // The default range stays out of the URL.

@@ -2,8 +2,8 @@
 // step the chart window's end moves by, and measurements turned into chart points.
 import { describe, expect, it } from 'vitest'
 import { available, formatShare, RESOURCES, sumCounts } from './resources'
-import { anchorAt } from './time-window'
-import { toPoints } from './UtilizationCharts'
+import { anchorAt, pickFilter } from './time-window'
+import { scopeQuery, toPoints } from './UtilizationCharts'
 
 describe('utilization figures', () => {
   it('writes shares as percentages and has nothing to compare with a zero whole', () => {
@@ -45,5 +45,22 @@ describe('chart window and points', () => {
       { t: 1000, v: 5 },
       { t: 2000, v: 7 },
     ])
+  })
+})
+
+describe('chart filters', () => {
+  it("scopes to the URL's project or silo once the list has it, all of them when it has not", () => {
+    expect(pickFilter('web', ['db', 'web'])).toBe('web')
+    expect(pickFilter('gone', ['db', 'web'])).toBeUndefined()
+    expect(pickFilter(null, ['db'])).toBeUndefined()
+    // The list not at hand yet (or offline and not cached): the URL's choice stands.
+    expect(pickFilter('web', undefined)).toBe('web')
+  })
+
+  it('asks the silo endpoint for a project and the system endpoint for a silo', () => {
+    expect(scopeQuery({ endpoint: 'siloMetric', project: 'web' })).toEqual({ project: 'web' })
+    expect(scopeQuery({ endpoint: 'siloMetric' })).toEqual({})
+    expect(scopeQuery({ endpoint: 'systemMetric', silo: 'default-silo' })).toEqual({ silo: 'default-silo' })
+    expect(scopeQuery({ endpoint: 'systemMetric', silo: undefined })).toEqual({})
   })
 })

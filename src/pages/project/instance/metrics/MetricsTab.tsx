@@ -1,7 +1,7 @@
 // The instance's Metrics tab (issue 16): sub-tabs CPU, Disk and Network (child routes in the outlet),
 // and the controls they share: the time range (presets or a custom range) and the auto-refresh, both in
 // the URL query so a reload keeps them, with when the data on screen was fetched.
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { useConnectivity } from '../../../../../storage'
@@ -9,13 +9,18 @@ import { Button, RouteTabs, Select, TextField } from '../../../../components'
 import { paths } from '../../../../paths'
 import { Outlet, useRouteParams } from '../../../../route-context'
 import { T } from '../../../../strings'
+import {
+  AutoRefreshControl,
+  type RefreshId,
+  refreshMs,
+  useLastUpdated,
+  useRefreshTick,
+} from '../../../utilization/auto-refresh'
 import { MetricsContext, type MetricsScope } from './metrics-context'
 import {
   customRangeError,
   PRESETS,
   type RangeChoice,
-  REFRESH_INTERVALS,
-  type RefreshId,
   readRange,
   readRefresh,
   toLocalInput,
@@ -25,10 +30,7 @@ import {
 
 const bar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '4', mb: '4' })
 const customForm = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: '3' })
-const updatedClass = css({ fontSize: 'xs', color: 'fg.muted', pb: '5' })
 const applyClass = css({ mt: '6' })
-
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
 
 const CUSTOM = 'custom'
 
@@ -47,30 +49,14 @@ export default function MetricsTab() {
   const go = (r: RangeChoice, f: RefreshId) =>
     navigate(`${pathname}${writeRange(search, r, f)}`, { replace: true })
 
-  // Each refresh moves "now" (a preset's window follows it) and bumps the tick the charts refresh on.
-  const [tick, setTick] = useState(0)
-  const bump = useCallback(() => setTick((t) => t + 1), [])
-  const intervalMs = REFRESH_INTERVALS.find((r) => r.id === refresh)?.ms ?? 0
-  useEffect(() => {
-    if (!intervalMs) return
-    const id = setInterval(bump, intervalMs)
-    return () => clearInterval(id)
-  }, [intervalMs, bump])
+  // Each refresh moves "now" (a preset's window follows it) and bumps the tick the charts refresh on:
+  // on the chosen interval (while online) or on the Refresh button.
+  const { tick, bump } = useRefreshTick(refreshMs(refresh))
   const rangeKey = JSON.stringify(range)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick or range is a new "now".
   const window = useMemo(() => windowOf(range, Date.now()), [rangeKey, tick])
 
-  const [updated, setUpdated] = useState<ReadonlyMap<string, Date>>(new Map())
-  const report = useCallback((key: string, at: Date | undefined) => {
-    setUpdated((m) => {
-      if (m.get(key)?.getTime() === at?.getTime()) return m
-      const next = new Map(m)
-      if (at) next.set(key, at)
-      else next.delete(key)
-      return next
-    })
-  }, [])
-  const oldest = [...updated.values()].reduce<Date | undefined>((a, d) => (a && a < d ? a : d), undefined)
+  const { oldest, report } = useLastUpdated()
   const scope: MetricsScope = useMemo(() => ({ window, tick, report }), [window, tick, report])
   const { online } = useConnectivity()
 
@@ -94,15 +80,7 @@ export default function MetricsTab() {
         {range.kind === 'custom' && (
           <CustomRange key={rangeKey} range={range} onApply={(r) => go(r, refresh)} />
         )}
-        <Select
-          label="Auto-refresh"
-          value={refresh}
-          options={REFRESH_INTERVALS.map((r) => ({ value: r.id, label: r.label }))}
-          onChange={(e) => go(range, e.currentTarget.value as RefreshId)}
-        />
-        <span className={updatedClass} aria-live="polite">
-          {oldest ? `Last updated ${clock.format(oldest)}` : ''}
-        </span>
+        <AutoRefreshControl value={refresh} onChange={(f) => go(range, f)} updatedAt={oldest} />
         <Button
           size="sm"
           className={css({ mb: '4' })}

@@ -1,10 +1,13 @@
 // The metrics tab's time range and auto-refresh, read from and written to the URL query (a reload or a
 // shared link keeps them): `?range=1h|3h|24h|7d`, or `?start=&end=` (datetime-local values, local time)
-// for a custom range, and `?refresh=off|10s|1m|5m`.
+// for a custom range, and `?refresh=off|10s|1m|2m|5m` (the intervals the utilization charts offer too:
+// one list, in ../../../utilization/auto-refresh).
 //
 // A preset's end is "now" rounded down to a quantum that grows with the range. The query text (and so
 // the cache key) holds the bounds, so every visit within one quantum asks the same key: a revisit paints
 // from IndexedDB, offline too, instead of asking for a window a few seconds later.
+
+import { DEFAULT_REFRESH, parseRefresh, type RefreshId } from '../../../utilization/auto-refresh'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -18,15 +21,6 @@ export const PRESETS = [
 
 export type PresetId = (typeof PRESETS)[number]['id']
 export const DEFAULT_PRESET: PresetId = '1h'
-
-export const REFRESH_INTERVALS = [
-  { id: 'off', label: 'Off', ms: 0 },
-  { id: '10s', label: '10 seconds', ms: 10_000 },
-  { id: '1m', label: '1 minute', ms: MIN },
-  { id: '5m', label: '5 minutes', ms: 5 * MIN },
-] as const
-
-export type RefreshId = (typeof REFRESH_INTERVALS)[number]['id']
 
 export type RangeChoice =
   | { kind: 'preset'; preset: PresetId }
@@ -64,8 +58,7 @@ export function readRange(search: string): RangeChoice {
 }
 
 export function readRefresh(search: string): RefreshId {
-  const id = new URLSearchParams(search).get('refresh')
-  return REFRESH_INTERVALS.find((r) => r.id === id)?.id ?? 'off'
+  return parseRefresh(new URLSearchParams(search).get('refresh'))
 }
 
 /** The query string for a range and refresh choice, keeping the page's other parameters (the disk, NIC). */
@@ -76,7 +69,7 @@ export function writeRange(search: string, range: RangeChoice, refresh: RefreshI
     sp.set('start', range.start)
     sp.set('end', range.end)
   } else if (range.preset !== DEFAULT_PRESET) sp.set('range', range.preset)
-  if (refresh !== 'off') sp.set('refresh', refresh)
+  if (refresh !== DEFAULT_REFRESH) sp.set('refresh', refresh)
   const s = sp.toString()
   return s ? `?${s}` : ''
 }
