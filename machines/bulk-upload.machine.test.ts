@@ -19,10 +19,10 @@ import { allStateNodes, allTransitions, walkMachine, walkScope } from './testing
 /**
  * Transition definitions of the machine, counted by hand (the graph walk checks it): preparing 2,
  * creating 5, checking 10, starting 3, uploading 7, paused 3, retrying 6, stopping 3, finalizing 4,
- * imaging 3, cleaningUp 2, failed 2; in cancelling: deciding 2, checking 4, confirming 2, stopping 2,
+ * imaging 3, cleaningUp 2, failed 4; in cancelling: deciding 2, checking 4, confirming 2, stopping 2,
  * deleting 2.
  */
-const TRANSITIONS = 62
+const TRANSITIONS = 64
 
 const CHUNK = 1024
 
@@ -56,6 +56,8 @@ function fakeIo(
     /** The n-th (0-based) createImage fails with this error. */
     failImage?: (attempt: number) => Error | null
     failCleanup?: Error
+    /** The n-th (0-based) createDisk fails with this error (before creating anything). */
+    failCreate?: (attempt: number) => Error | null
   } = {},
 ) {
   const disk = new Uint8Array(file.length)
@@ -82,6 +84,10 @@ function fakeIo(
   const actors = {
     createDisk: fromPromise<Pick<Disk, 'id'>, { size: number }>(async ({ input }) => {
       calls.push(`create ${input.size}`)
+      const attempt = callAttempts.get('create' as Call) ?? 0
+      callAttempts.set('create' as Call, attempt + 1)
+      const planned = opts.failCreate?.(attempt)
+      if (planned) throw planned
       server.state = 'import_ready'
       return { id: 'disk-1' }
     }),
@@ -735,6 +741,236 @@ describe('fileFingerprint', () => {
   })
 })
 
+describe('a failed upload can be retried', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** An outage: the failing call answers 500 while it is on; the test ends it. */
+  const outage = () => ({ on: true })
+  const serverError = () => httpError('Internal server error', 500)
+  /** Every automatic retry of a 5xx: 1 + 2 + 4 + 8 + 15 s of backoff, with room to spare. */
+  const PAST_BUDGET = 60_000
+
+  it('a chunk write that failed past the retry budget goes on with the remaining chunks only', async () => {
+    const file = makeFile(CHUNK * 8 + 77)
+    const broken = outage()
+    const io = fakeIo(file, { fail: (offset) => (broken.on && offset === 3 * CHUNK ? serverError() : null) })
+    const actor = run(io, { size: file.length, chunkSize: CHUNK, concurrency: 1 })
+    await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(actor.getSnapshot().context.error).toBe('Internal server error')
+    expect(io.attempts.get(3 * CHUNK)).toBe(MAX_SERVER_RETRIES + 1)
+    expect(io.writes).toEqual([0, CHUNK, 2 * CHUNK])
+    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(true)
+
+    broken.on = false
+    actor.send({ type: 'RETRY' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(actor.getSnapshot().value).toBe('done')
+    // Only the chunks not acknowledged before the failure were written, each once.
+    expect(io.writes).toEqual([...Array(9).keys()].map((i) => i * CHUNK))
+    for (const [offset, n] of io.attempts) expect(n).toBe(offset === 3 * CHUNK ? MAX_SERVER_RETRIES + 2 : 1)
+    expect(io.disk).toEqual(file)
+    expect(io.calls).toEqual([`create ${file.length}`, 'start', 'stop', 'finalize null'])
+  })
+
+  it('a retry has a fresh budget of automatic retries', async () => {
+    const file = makeFile(CHUNK * 2)
+    const broken = outage()
+    const io = fakeIo(file, { fail: (offset) => (broken.on && offset === CHUNK ? serverError() : null) })
+    const actor = run(io, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+    expect(actor.getSnapshot().value).toBe('failed')
+    actor.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(100)
+    // Still failing: paused for a backoff again, not failed at the first 5xx.
+    expect(actor.getSnapshot().value).toBe('paused')
+    await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(io.attempts.get(CHUNK)).toBe(2 * (MAX_SERVER_RETRIES + 1))
+    broken.on = false
+    actor.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(io.disk).toEqual(file)
+  })
+
+  it('a stop or finalize that kept failing is sent again, without a chunk or an earlier step again', async () => {
+    for (const step of ['stop', 'finalize'] as const) {
+      const file = makeFile(CHUNK * 3)
+      const broken = outage()
+      const io = fakeIo(file, {
+        failCall: (call) => (broken.on && call === step ? { error: serverError() } : null),
+      })
+      const actor = run(io, { size: file.length, chunkSize: CHUNK, snapshotName: 'snap' })
+      await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+      expect(actor.getSnapshot().value).toBe('failed')
+      expect(actor.getSnapshot().context.step).toBe(step)
+      const before = io.calls.length
+      broken.on = false
+      actor.send({ type: 'RETRY' })
+      await vi.advanceTimersByTimeAsync(100)
+      expect(actor.getSnapshot().value).toBe('done')
+      expect(io.calls.slice(before)).toEqual(step === 'stop' ? ['stop', 'finalize snap'] : ['finalize snap'])
+      expect(io.writes).toHaveLength(3)
+      expect(io.disk).toEqual(file)
+    }
+  })
+
+  it('a start that kept failing is sent again, then every chunk goes up', async () => {
+    const file = makeFile(CHUNK * 3)
+    const broken = outage()
+    const io = fakeIo(file, {
+      failCall: (call) => (broken.on && call === 'start' ? { error: serverError() } : null),
+    })
+    const actor = run(io, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+    expect(actor.getSnapshot().value).toBe('failed')
+    broken.on = false
+    actor.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(io.calls.filter((c) => c.startsWith('create'))).toHaveLength(1)
+    expect(io.disk).toEqual(file)
+  })
+
+  it('a disk that could not be re-read is re-read on retry (after a reload too)', async () => {
+    const file = makeFile(CHUNK * 3)
+    const broken = outage()
+    const io = fakeIo(file, {
+      failCall: (call) => (broken.on && call === 'fetch' ? { error: serverError() } : null),
+    })
+    const actor = run(io, {
+      size: file.length,
+      chunkSize: CHUNK,
+      resumeFrom: { diskId: 'disk-7', ackedChunks: [0, 2] },
+    })
+    await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(true)
+    broken.on = false
+    actor.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(io.calls.slice(-3)).toEqual(['fetch disk-7', 'stop', 'finalize null'])
+    expect(io.writes).toEqual([CHUNK])
+  })
+
+  it('a createDisk that failed with a 5xx or no answer creates the disk on retry; a refused one is not retried', async () => {
+    const file = makeFile(CHUNK * 2)
+    for (const error of [serverError(), networkError()]) {
+      const io = fakeIo(file, { failCreate: (n) => (n === 0 ? error : null) })
+      const actor = run(io, { size: file.length, chunkSize: CHUNK })
+      await vi.advanceTimersByTimeAsync(100)
+      expect(actor.getSnapshot().value).toBe('failed')
+      expect(actor.getSnapshot().context.diskId).toBeNull()
+      actor.send({ type: 'RETRY' })
+      expect(actor.getSnapshot().value).toBe('creating')
+      await vi.advanceTimersByTimeAsync(100)
+      expect(actor.getSnapshot().value).toBe('done')
+      expect(io.calls.filter((c) => c.startsWith('create'))).toHaveLength(2)
+      expect(io.disk).toEqual(file)
+    }
+
+    const taken = fakeIo(file, { failCreate: () => httpError('already exists: disk "d"', 400) })
+    const actor = run(taken, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false)
+  })
+
+  it('an image that could not be made is made on retry, from the same snapshot', async () => {
+    const file = makeFile(CHUNK * 2)
+    const broken = outage()
+    const io = fakeIo(file, { failImage: () => (broken.on ? serverError() : null) })
+    const actor = run(io, { size: file.length, chunkSize: CHUNK, snapshotName: 'tmp-1', image: true })
+    await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+    expect(actor.getSnapshot().value).toBe('failed')
+    broken.on = false
+    actor.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(io.calls.filter((c) => c.startsWith('finalize'))).toHaveLength(1)
+    expect(io.calls.slice(-2)).toEqual(['image tmp-1', 'cleanup disk-1 tmp-1'])
+  })
+
+  it('a refusal, a disk the upload cannot go on with or a failed cancel does not take RETRY', async () => {
+    const file = makeFile(CHUNK * 4)
+    const noRetry = async (actor: ReturnType<typeof run>, io: ReturnType<typeof fakeIo>) => {
+      expect(actor.getSnapshot().value).toBe('failed')
+      expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false)
+      const before = io.calls.length
+      actor.send({ type: 'RETRY' })
+      await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+      expect(actor.getSnapshot().value).toBe('failed')
+      expect(io.calls.length).toBe(before)
+    }
+
+    // A 4xx on a chunk (the same request would be refused again).
+    const readOnly = fakeIo(file, {
+      fail: (offset) => (offset === CHUNK ? httpError('Disk is read-only', 400) : null),
+    })
+    const a = run(readOnly, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(1000)
+    await noRetry(a, readOnly)
+
+    // The file cannot be read any more (no status: not transient).
+    const gone = fakeIo(file, {
+      fail: (offset) => (offset === CHUNK ? new Error('The file could not be read') : null),
+    })
+    const b = run(gone, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(1000)
+    await noRetry(b, gone)
+
+    // A taken image name.
+    const named = fakeIo(file, { failImage: () => httpError('already exists: image "x"', 400) })
+    const c = run(named, { size: file.length, chunkSize: CHUNK, snapshotName: 's', image: true })
+    await vi.advanceTimersByTimeAsync(1000)
+    await noRetry(c, named)
+
+    // The disk went somewhere an upload cannot go on from, even after a 5xx (a transient kind).
+    const faulted: ReturnType<typeof fakeIo> = fakeIo(file, {
+      failCall: (call) => {
+        if (call !== 'stop') return null
+        faulted.server.state = 'faulted'
+        return { error: serverError() }
+      },
+    })
+    const d = run(faulted, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(d.getSnapshot().context.error).toBe('The disk cannot take an upload in state faulted')
+    await noRetry(d, faulted)
+
+    // A cancel whose re-read failed: CANCEL again retries the cancel, RETRY does not undo it.
+    const unread = fakeIo(file, {
+      writeDelayMs: 50,
+      failCall: (call) => (call === 'fetch' ? { error: networkError('Failed to fetch') } : null),
+    })
+    const e = run(unread, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(20)
+    e.send({ type: 'CANCEL' })
+    await vi.advanceTimersByTimeAsync(0)
+    await noRetry(e, unread)
+    expect(e.getSnapshot().can({ type: 'CANCEL' })).toBe(true)
+  })
+
+  it('RETRY is taken only in failed', async () => {
+    const file = makeFile(CHUNK * 4)
+    const io = fakeIo(file)
+    const actor = run(io, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(5)
+    expect(actor.getSnapshot().value).toBe('uploading')
+    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(actor.getSnapshot().value).toBe('done')
+  })
+})
+
 describe('bulk upload machine graph', () => {
   it('walks every state and transition, from a fresh start and from a resume', () => {
     const out = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
@@ -748,6 +984,7 @@ describe('bulk upload machine graph', () => {
       { type: 'OFFLINE' },
       { type: 'DISMISS' },
       { type: 'CONFIRM_DELETE' },
+      { type: 'RETRY' },
       { type: 'CHUNK_ACKED', index: 0, at: 1 },
       ...(['network', 'throttled', 'server', 'fatal'] as const).map((kind) => ({
         type: 'CHUNK_FAILED',
@@ -757,7 +994,7 @@ describe('bulk upload machine graph', () => {
       })),
       { type: 'ALL_ACKED' },
       out('createDisk', { id: 'd' }),
-      err('createDisk', httpError('bad', 400)),
+      ...errors.map((e) => err('createDisk', e)),
       ...(['importing_from_bulk_writes', 'import_ready', 'detached', 'faulted'] as const).flatMap((state) => [
         out('fetchDisk', disk(state)),
         out('cancelFetchDisk', disk(state)),

@@ -27,6 +27,13 @@
 //   that never finished importing is deleted, and a disk that finished importing is never deleted
 //   without asking: the machine waits in `cancelling.confirming` for CONFIRM_DELETE or DISMISS.
 // - DISMISS on a failed upload ends it as `dismissed`, leaving the disk as it is on the server.
+// - RETRY on a failed upload goes on from where it stands, with the retry counters reset, when the
+//   failure was transient (a network error, a 429 or a 5xx whose automatic retries ran out, or one
+//   that is not retried automatically, like a failed createDisk): to createDisk when there is no disk
+//   yet, otherwise to the step that failed, as the end of a backoff does (`retrying`), so chunks
+//   already acknowledged are not sent again. A refusal (a 4xx: a taken name, a read-only disk; a file
+//   that cannot be read), a disk in a state the upload cannot go on from, or a failed cancel (CANCEL
+//   again is its retry) does not take RETRY: the user changes something, dismisses or cancels.
 // - `done` is reached only once the server confirmed the finalize (its answer, or the disk's state).
 // - Resume after a reload: start with `resumeFrom: { diskId, ackedChunks }` (persist `context.diskId`
 //   and `context.acked` next to the file's fingerprint); creation is skipped, and bulk-write-start too
@@ -127,6 +134,8 @@ export type BulkUploadEvent =
   | { type: 'OFFLINE' }
   /** Keep the disk and end the upload (a failed upload, or a finished disk the cancel asked about). */
   | { type: 'DISMISS' }
+  /** Go on with a failed upload from where it stands (only after a transient failure). */
+  | { type: 'RETRY' }
   /** The user confirmed deleting a disk that finished importing. */
   | { type: 'CONFIRM_DELETE' }
   // sent by the uploadChunks child
@@ -159,7 +168,10 @@ export type BulkUploadContext = {
   etaSeconds: number | null
   error: string | null
   step: UploadStep
-  /** The kind of the last failure (what `paused` waits out); null after progress. */
+  /**
+   * The kind of the last failure (what `paused` waits out); null after progress. In `failed`, RETRY is
+   * taken only after a transient kind (`fatal` there: a refusal, or nothing the upload can go on from).
+   */
   failure: FailureKind | null
   /** After the pause, re-read the disk (the re-read itself failed) instead of retrying the step. */
   recheck: boolean
@@ -330,6 +342,8 @@ export const bulkUploadMachine = setup({
     allAcked: ({ context }) => allAcked(context),
     retryable,
     recheck: ({ context }) => context.recheck,
+    /** The upload failed for a reason a retry can get past (not a refusal that needs other input). */
+    canRetry: ({ context }) => context.failure !== null && context.failure !== 'fatal',
     stepIs: ({ context }, params: { step: UploadStep }) => context.step === params.step,
     /** The re-read disk is in `state` and the upload was at one of `steps`. */
     diskAt: ({ context, event }, params: { state: DiskState; steps: UploadStep[] }) =>
@@ -390,7 +404,10 @@ export const bulkUploadMachine = setup({
     setFailure: assign({
       error: ({ event }) =>
         event.type === 'CHUNK_FAILED' ? event.message : errorMessage((event as { error?: unknown }).error),
+      failure: ({ context, event }) => kindOf({ context, event }),
     }),
+    /** RETRY: a fresh budget of automatic retries, as after progress (the failure's kind stays noted). */
+    resetRetries: assign({ retries: 0, serverErrors: 0, error: null }),
   },
   delays: {
     retryDelay: ({ context }) => context.retryDelay,
@@ -496,14 +513,16 @@ export const bulkUploadMachine = setup({
           },
           {
             target: 'failed',
-            actions: assign({
-              // Still importing: the call's own message (a 4xx, or 5xx retries used up). Otherwise the
-              // disk went somewhere this upload cannot continue from.
-              error: ({ event, context }) =>
-                IMPORT_STATES.includes(event.output.state.state) && context.error !== null
-                  ? context.error
-                  : `The disk cannot take an upload in state ${event.output.state.state}`,
-            }),
+            actions: assign(({ event, context }) =>
+              // Still importing: the call's own message (a 4xx, or 5xx retries used up), and its kind
+              // decides on RETRY. Otherwise the disk went somewhere this upload cannot continue from.
+              IMPORT_STATES.includes(event.output.state.state) && context.error !== null
+                ? {}
+                : {
+                    error: `The disk cannot take an upload in state ${event.output.state.state}`,
+                    failure: 'fatal' as const,
+                  },
+            ),
           },
         ],
         onError: [
@@ -542,7 +561,10 @@ export const bulkUploadMachine = setup({
         // Belt and braces: bulk-write-stop only once the machine itself counted every chunk.
         ALL_ACKED: [
           { guard: 'allAcked', target: 'stopping' },
-          { target: 'failed', actions: assign({ error: 'The upload ended with chunks not acknowledged' }) },
+          {
+            target: 'failed',
+            actions: assign({ error: 'The upload ended with chunks not acknowledged', failure: 'fatal' }),
+          },
         ],
         CHUNK_FAILED: [
           { guard: 'retryable', target: 'paused', actions: ['noteFailure', 'scheduleRetry'] },
@@ -630,8 +652,18 @@ export const bulkUploadMachine = setup({
     },
     failed: {
       // The disk is left as it is: CANCEL cleans it up (asking first if it finished importing),
-      // DISMISS keeps it.
-      on: { CANCEL: 'cancelling', DISMISS: 'dismissed' },
+      // DISMISS keeps it, RETRY (after a transient failure) goes on from where the upload stands.
+      on: {
+        CANCEL: 'cancelling',
+        DISMISS: 'dismissed',
+        RETRY: [
+          // The disk was never made (a disk whose create answer was lost makes the retry fail on its
+          // taken name, a refusal: the user then sees that disk in the list).
+          { guard: and(['canRetry', not('hasDisk')]), target: 'creating', actions: 'resetRetries' },
+          // Back to the step that failed, or to the re-read that did (chunks acknowledged stay so).
+          { guard: 'canRetry', target: 'retrying', actions: 'resetRetries' },
+        ],
+      },
     },
     cancelling: {
       initial: 'deciding',
@@ -653,12 +685,14 @@ export const bulkUploadMachine = setup({
               { target: 'deleting' },
             ],
             // Not knowing whether the disk finished, it is not deleted: the upload fails and the user
-            // can cancel again or dismiss it.
+            // can cancel again (the retry of a cancel) or dismiss it; RETRY does not undo the cancel.
             onError: {
               target: '#bulkUpload.failed',
               actions: assign({
                 error: ({ event }) =>
                   `The disk could not be checked, so it was not deleted: ${errorMessage(event.error)}`,
+                // Not for RETRY: the user asked to end this upload.
+                failure: 'fatal' as const,
               }),
             },
           },

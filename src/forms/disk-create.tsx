@@ -5,7 +5,9 @@
 // The upload shows a progressbar with bytes sent, percent, rate and time left; it pauses while the
 // network is gone (or the server answers 5xx/429) and resumes by itself; Cancel stops the writes and
 // deletes the half-made disk, but a disk that finished importing is deleted only after confirmation.
-// A failed upload can be dismissed, keeping the disk, which frees the form for a new disk.
+// A failed upload can be dismissed, keeping the disk, which frees the form for a new disk; when the
+// failure is one a retry can get past (the machine says: it takes RETRY), Retry upload goes on from
+// where it stands, without sending the acknowledged chunks again.
 // Closing the panel does not stop an upload: reopening the form shows it again. An upload cut short
 // by a reload is offered for resuming when the same file is picked again: the file is recognised by
 // the SHA-256 of its whole content, hashed (with progress) as soon as it is picked.
@@ -17,6 +19,7 @@ import { Button, SideModalForm } from '../components'
 import { confirmAction } from '../components/confirm-queue'
 import { Select, WholeNumberField } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
+import { useKindReason } from '../hooks/use-action-reason'
 import {
   clearUpload,
   deleteFinishedDisk,
@@ -33,6 +36,7 @@ import { FormError } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { PICK } from '../lists'
 import { UPLOAD_T } from '../strings'
+import { kinds } from '../ui/kinds'
 import { formatBytes, GiB, gibToHold } from '../util/bytes'
 import {
   BLOCK_SIZES,
@@ -46,7 +50,7 @@ import {
 } from './disk-blank'
 import { FormRadio, NameAndDescription } from './fields'
 import { useSideForm, whenSaved } from './side-form'
-import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
+import { CancelUploadButton, ImageFileField, RetryUploadButton, UploadPanelFrame } from './upload-ui'
 import { check, NAME } from './validation'
 
 /** Why an image file cannot become a disk; undefined when it can. */
@@ -376,6 +380,7 @@ function UploadPanel({
   onDismiss: () => void
 }) {
   const view = useUploadView(upload.actor)
+  const reason = useKindReason(kinds.disk, 'managing disks')
   const finished = view.phase === 'done' || view.phase === 'cancelled'
   const confirming = view.phase === 'confirmDelete'
   const failed = view.phase === 'failed'
@@ -405,6 +410,7 @@ function UploadPanel({
           {UPLOAD_T.dismiss}
         </Button>
       )}
+      <RetryUploadButton upload={upload} view={view} reason={reason()} />
       {confirming ? (
         <Button variant="danger" onClick={() => confirmDeleteFinished(upload)}>
           {UPLOAD_T.deleteDisk}

@@ -4,7 +4,8 @@
 // are deleted (src/hooks/use-bulk-upload.ts). A taken name is found before any byte is sent ("Image
 // name already exists" on the name field, every value kept): uploading first would waste the upload.
 // While it runs, the panel shows the shared upload progress; a dropped link pauses and resumes it;
-// Cancel deletes the temporary disk and snapshot. Closing the panel does not stop the upload.
+// Cancel deletes the temporary disk and snapshot; after a failure a retry can get past, Retry upload
+// goes on from where it stands. Closing the panel does not stop the upload.
 
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
@@ -26,7 +27,7 @@ import { kinds } from '../ui/kinds'
 import { diskFileProblem } from './disk-create'
 import { NameAndDescription, OS_AND_VERSION, OsAndVersion } from './fields'
 import { useSideForm } from './side-form'
-import { CancelUploadButton, ImageFileField, UploadPanelFrame } from './upload-ui'
+import { CancelUploadButton, ImageFileField, RetryUploadButton, UploadPanelFrame } from './upload-ui'
 import { NAME } from './validation'
 
 export function ImageCreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
@@ -89,6 +90,7 @@ type PanelProps = { upload: Upload; project: string; onDismiss: () => void }
 
 function ImageUploadPanel({ upload, project, onDismiss }: PanelProps) {
   const view = useUploadView(upload.actor)
+  const reason = useKindReason(kinds.image, 'uploading an image')
   const ended = view.phase === 'done' || view.phase === 'cancelled' || view.phase === 'dismissed'
 
   // Ended: the toast comes from the upload itself; the form closes and frees the slot.
@@ -108,6 +110,7 @@ function ImageUploadPanel({ upload, project, onDismiss }: PanelProps) {
           {UPLOAD_T.dismiss}
         </Button>
       )}
+      <RetryUploadButton upload={upload} view={view} reason={reason()} />
       <CancelUploadButton upload={upload} view={view} refusal={cancelRefusal(view.phase)} />
     </div>
   )

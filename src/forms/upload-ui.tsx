@@ -7,6 +7,7 @@ import { Button, SideModal, TextField } from '../components'
 import {
   diskSizeFor,
   PAUSED_TEXT,
+  retryUpload,
   type Upload,
   type UploadPhase,
   type UploadView,
@@ -148,6 +149,31 @@ export function CancelUploadButton({
       {...(refusal ? { disabledReason: refusal } : {})}
     >
       Cancel upload
+    </Button>
+  )
+}
+
+/**
+ * Retry of a failed upload (disk and image forms), offered only while the upload's machine takes
+ * RETRY; `reason` says why it is disabled now (offline, the role).
+ */
+export function RetryUploadButton({
+  upload,
+  view,
+  reason,
+}: {
+  upload: Upload
+  view: Pick<UploadView, 'canRetry'>
+  reason: string | undefined
+}) {
+  if (!view.canRetry) return null
+  return (
+    <Button
+      variant="primary"
+      onClick={() => retryUpload(upload)}
+      {...(reason !== undefined ? { disabledReason: reason } : {})}
+    >
+      Retry upload
     </Button>
   )
 }

@@ -540,6 +540,14 @@ export function dismissUpload(upload: Upload) {
 }
 
 /**
+ * Go on with a failed upload from where it stands (the machine takes RETRY only after a failure a
+ * retry can get past: `UploadView.canRetry`). Chunks already acknowledged are not sent again.
+ */
+export function retryUpload(upload: Upload) {
+  upload.actor.send({ type: 'RETRY' })
+}
+
+/**
  * Delete a disk that finished importing, after the user confirmed it (the machine waits in
  * `cancelling.confirming`). Resolves once the upload ended; rejects with the reason the disk stayed.
  */
@@ -601,6 +609,8 @@ export function useUploadView(actor: UploadActor) {
         error: s.context.error,
         /** Why the upload is paused: the network, or the server answering 5xx or 429. */
         pausedFor: (s.matches('paused') ? s.context.failure : null) as FailureKind | null,
+        /** The machine takes RETRY now: the upload failed for a reason a retry can get past. */
+        canRetry: s.can({ type: 'RETRY' }),
         ...uploadProgress(s.context),
       }
     },

@@ -454,6 +454,8 @@ test.describe('disks', () => {
     await expect(form.getByText('The upload failed')).toBeVisible()
     // A 4xx is not retried: it fails at once with the catalogue message (capitalised).
     await expect(form.getByRole('alert')).toHaveText('Write rejected by the test')
+    // The same write would be refused again: no Retry.
+    await expect(form.getByRole('button', { name: 'Retry upload' })).toHaveCount(0)
     // Reopening the form shows the failed upload, not a new form.
     await form.getByRole('button', { name: 'Close' }).first().click()
     await expect(form).toBeHidden()
@@ -482,6 +484,60 @@ test.describe('disks', () => {
     await form.getByRole('button', { name: 'Create disk' }).click()
     await expect(form).toBeHidden()
     await expect(page.getByRole('row').filter({ hasText: blank })).toBeVisible()
+  })
+
+  test('a failed upload can be retried: it goes on where it stopped and writes exactly the file', async ({
+    page,
+    context,
+  }) => {
+    const name = uniqueName('retryup')
+    const bytes = imageBytes(2 * MiB, 0x2e7)
+    const CHUNK = 512 * 1024
+    // The server answers 500 to the writes from 1 MiB on until the test mends it; those answers wait
+    // until the first two chunks are acknowledged, so what the upload stands on is known.
+    let broken = true
+    let firstHalfAcked: () => void = () => {}
+    const firstHalf = new Promise<void>((resolve) => {
+      firstHalfAcked = resolve
+    })
+    const forwarded = new Map<number, number>()
+    await page.route('**/v1/disks/*/bulk-write', async (route) => {
+      const offset = offsetOf(route)
+      if (broken && offset >= MiB) {
+        await firstHalf
+        await apiError(route, 500, 'Internal server error')
+        return
+      }
+      forwarded.set(offset, (forwarded.get(offset) ?? 0) + 1)
+      await route.continue().catch(() => undefined)
+    })
+    const { form, bar } = await startUpload(page, name, bytes)
+    await expect(bar).toHaveAttribute('aria-valuenow', String(MiB))
+    firstHalfAcked()
+    const retry = form.getByRole('button', { name: 'Retry upload' })
+    // Retried by itself with backoff first (1 + 2 + 4 + 8 + 15 s), with no Retry offered meanwhile.
+    await expect(form.getByText('Paused: the server is busy, retrying')).toBeVisible()
+    await expect(retry).toHaveCount(0)
+    await expect(form.getByText('The upload failed')).toBeVisible({ timeout: 60_000 })
+    await expect(form.getByRole('alert')).toHaveText('Internal server error')
+    await expect(retry).toBeVisible()
+    await expectAccessible(page)
+
+    // Offline, Retry says why it cannot be pressed.
+    await context.setOffline(true)
+    await expect(retry).toHaveAttribute('aria-disabled', 'true')
+    await expect(retry).toHaveAccessibleDescription('You are offline')
+    await context.setOffline(false)
+    await expect(retry).not.toHaveAttribute('aria-disabled', 'true')
+
+    broken = false
+    await retry.click()
+    await expectUploaded(page, name, bytes)
+    // The two chunks acknowledged before the failure were not sent again; the rest went up.
+    expect(forwarded.get(0)).toBe(1)
+    expect(forwarded.get(CHUNK)).toBe(1)
+    expect(forwarded.get(2 * CHUNK)).toBeGreaterThanOrEqual(1)
+    expect(forwarded.get(3 * CHUNK)).toBeGreaterThanOrEqual(1)
   })
 
   test('Cancel never deletes a disk that finished importing without asking', async ({ page }) => {
