@@ -17,6 +17,7 @@ import {
   ratePoints,
   timeseriesOf,
 } from '../../../../util/oxql'
+import { useRefreshOnTick } from '../../../utilization/auto-refresh'
 import { useMetricsScope } from './metrics-context'
 import { type MetricQuery, timeseriesParams } from './queries'
 import type { TimeWindow } from './time-range'
@@ -49,12 +50,7 @@ function useTimeseries(project: string, q: MetricQuery, w: TimeWindow): Result {
   const result = useResource('timeseriesQuery', params)
   const { tick, report } = useMetricsScope()
   const { refresh, updatedAt } = result
-  const seenTick = useRef(tick)
-  useEffect(() => {
-    if (seenTick.current === tick) return
-    seenTick.current = tick
-    void refresh()
-  }, [tick, refresh])
+  useRefreshOnTick(tick, refresh)
   useEffect(() => {
     report(key, updatedAt)
   }, [report, key, updatedAt])
