@@ -38,6 +38,7 @@ vi.mock('../storage', async () => {
     useResource: () => empty,
     useListPoll: () => false,
     useResourcePoll: () => false,
+    IDLE_POLL_MS: 60_000,
     useConnectivity: () => ({ online: true }),
     prefetchList: async (endpoint: string, params: unknown, pageToken?: string | null) => {
       calls.hover.push(cacheKey('', endpoint, params, pageToken))
