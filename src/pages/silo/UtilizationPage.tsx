@@ -3,22 +3,20 @@
 // reload keeps it).
 import { useList, useResource } from '../../../storage'
 import { CacheStatus } from '../../components/CacheStatus'
-import { Select } from '../../components/FormField'
 import { ChartIcon } from '../../components/icons'
 import { PageHeader } from '../../components/PageHeader'
 import { ALL } from '../../lists'
 import { ResourceFallback } from '../../ui/ResourceFallback'
 import { CapacityBars } from '../utilization/CapacityBars'
-import { pickFilter, useSearchParam } from '../utilization/time-window'
+import { useChartFilter } from '../utilization/chart-filter'
 import { UtilizationCharts } from '../utilization/UtilizationCharts'
 
 export default function SiloUtilizationPage() {
   const view = useResource('utilizationView', {})
   const projects = useList('projectList', { query: ALL }).data?.items.map((p) => p.name)
-  const [project, setProject] = useSearchParam('project')
-  const picked = pickFilter(project, projects)
+  const filter = useChartFilter('project', { label: 'Project', all: 'All projects' }, projects)
+  const { picked } = filter
   const u = view.data
-  const names = projects ?? (picked ? [picked] : [])
   return (
     <>
       <PageHeader
@@ -37,14 +35,7 @@ export default function SiloUtilizationPage() {
         // The quota is the whole silo's: a project's history is drawn on its own scale.
         quota={picked ? undefined : u?.capacity}
         subject={picked ? `Project ${picked}` : 'All projects'}
-        controls={
-          <Select
-            label="Project"
-            value={picked ?? ''}
-            onChange={(e) => setProject(e.target.value || null)}
-            options={[{ value: '', label: 'All projects' }, ...names.map((n) => ({ value: n, label: n }))]}
-          />
-        }
+        controls={filter.control}
       />
     </>
   )

@@ -6,7 +6,6 @@ import { useList } from '../../../storage'
 import type { Schema } from '../../api/types'
 import { Button } from '../../components/Button'
 import { CacheStatus } from '../../components/CacheStatus'
-import { Select } from '../../components/FormField'
 import { ChartIcon } from '../../components/icons'
 import { PageHeader } from '../../components/PageHeader'
 import { ResourceLink } from '../../components/ResourceLink'
@@ -17,8 +16,8 @@ import { paths } from '../../paths'
 import { ResourceFallback } from '../../ui/ResourceFallback'
 import { type CapacityEstimate, capacityDerivation, capacityEstimate } from '../../util/capacity'
 import { CapacityBars } from '../utilization/CapacityBars'
+import { useChartFilter } from '../utilization/chart-filter'
 import { available, RESOURCES, sumCounts } from '../utilization/resources'
-import { pickFilter, useSearchParam } from '../utilization/time-window'
 import { UtilizationCharts } from '../utilization/UtilizationCharts'
 
 type SiloUtilization = Schema<'SiloUtilization'>
@@ -77,7 +76,6 @@ function HowEstimated({ estimate }: { estimate: CapacityEstimate | undefined }) 
 export default function SystemUtilizationPage() {
   const sleds = useList('sledList', EVERY)
   const silos = useList('siloUtilizationList', EVERY)
-  const [silo, setSilo] = useSearchParam('silo')
   const rows = silos.data?.items
   const estimate = sleds.data && capacityEstimate(sleds.data.items)
   const figures = rows &&
@@ -87,8 +85,12 @@ export default function SystemUtilizationPage() {
       capacity: estimate,
     }
   // A silo named in the URL that is not (or no longer) in the list scopes nothing: all silos.
-  const siloNames = rows?.map((r) => r.siloName)
-  const picked = pickFilter(silo, siloNames)
+  const filter = useChartFilter(
+    'silo',
+    { label: 'Silo', all: 'All silos' },
+    rows?.map((r) => r.siloName),
+  )
+  const { picked } = filter
   const shown = picked ? rows?.filter((r) => r.siloName === picked) : rows
   const failed = [silos, sleds].find((q) => !q.data && !q.isLoading)
   return (
@@ -137,17 +139,7 @@ export default function SystemUtilizationPage() {
         scope={{ endpoint: 'systemMetric', silo: picked }}
         quota={shown && sumCounts(shown.map((r) => r.allocated))}
         subject={picked ? `Silo ${picked}` : 'All silos'}
-        controls={
-          <Select
-            label="Silo"
-            value={picked ?? ''}
-            onChange={(e) => setSilo(e.target.value || null)}
-            options={[
-              { value: '', label: 'All silos' },
-              ...(siloNames ?? (picked ? [picked] : [])).map((n) => ({ value: n, label: n })),
-            ]}
-          />
-        }
+        controls={filter.control}
       />
     </>
   )
