@@ -35,6 +35,36 @@ const UserMenu = lazy(loadUserMenu)
 
 type Opening = 'keyboard' | 'pointer'
 
+// Quick actions (Cmd+K / Ctrl+K, no other modifier): the dialog's code loads on the first press and
+// opens at once. Not over another modal dialog (a form, a confirmation), nor in a terminal (the serial
+// console's Ctrl+K is the shell's); while it is open, the browser's own Ctrl+K stays away.
+const QuickActions = lazy(() => import('../components/QuickActions'))
+
+function QuickActionsSlot() {
+  const [open, setOpen] = useState(false)
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const shortcut = (e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k'
+      if (!shortcut || e.defaultPrevented) return
+      if (!open) {
+        if (e.target instanceof Element && e.target.closest('.xterm')) return
+        if (document.querySelector('[aria-modal="true"], dialog[open]')) return
+        setOpen(true)
+        setLoaded(true)
+      }
+      e.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open])
+  return loaded ? (
+    <Suspense fallback={null}>
+      <QuickActions open={open} onClose={() => setOpen(false)} />
+    </Suspense>
+  ) : null
+}
+
 function PlainUserTrigger({ name, onOpen }: { name: string; onOpen?: (how: Opening) => void }) {
   return (
     <button
@@ -284,6 +314,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         {S.skipToContent}
       </a>
       <Sidebar />
+      {/* Cmd+K / Ctrl+K: read once the user (the cache scope) is known, like the pages. */}
+      {scopeKnown && <QuickActionsSlot />}
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
         <header className={topbar}>
           <Breadcrumbs />
