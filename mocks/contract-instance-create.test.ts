@@ -105,16 +105,87 @@ describe('instanceCreate', () => {
       path: { instance: i.id },
     })
     expect(ips.items).toEqual([expect.objectContaining({ kind: 'ephemeral', ip_pool_id: pool1?.id })])
-    // The IPv6 default (ip-pool-3) is chosen instead; the mock hands out IPv4 addresses only, so it
-    // has none to give, where the IPv4 default would have had one.
-    const v6 = await api.call('instanceCreate', {
+    // The IPv6 default (ip-pool-3) when that version is asked: an IPv6 address of its range.
+    const pool3 = pools.items.find((p) => p.name === 'ip-pool-3')
+    const v6 = await api.ok<{ id: string }>('instanceCreate', {
       query: P,
       body: instanceBody('v6-ip', {
         external_ips: [{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v6' } }],
       }),
     })
-    expect(v6.status).toBe(400)
-    expect(((await v6.json()) as { message: string }).message).toBe('No external IP addresses available')
+    const v6Ips = await api.ok<{ items: { kind: string; ip: string; ip_pool_id: string }[] }>(
+      'instanceExternalIpList',
+      { path: { instance: v6.id } },
+    )
+    expect(v6Ips.items).toEqual([expect.objectContaining({ kind: 'ephemeral', ip_pool_id: pool3?.id })])
+    expect(v6Ips.items[0]?.ip).toMatch(/^2001:db8:0:1::/)
+  })
+
+  it('takes an IPv4 and an IPv6 ephemeral IP, each from its pool, but not two of one version', async () => {
+    const pools = await api.ok<{ items: { id: string; name: string }[] }>('ipPoolList', {
+      query: { limit: 100 },
+    })
+    const id = (name: string) => pools.items.find((p) => p.name === name)?.id
+    const both = await api.ok<{ id: string }>('instanceCreate', {
+      query: P,
+      body: instanceBody('both-ips', {
+        external_ips: [
+          { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-2' } },
+          { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-3' } },
+        ],
+      }),
+    })
+    const ips = await api.ok<{ items: { kind: string; ip: string; ip_pool_id: string }[] }>(
+      'instanceExternalIpList',
+      { path: { instance: both.id } },
+    )
+    expect(ips.items.map((i) => i.ip_pool_id)).toEqual([id('ip-pool-2'), id('ip-pool-3')])
+    expect(ips.items[0]?.ip).toMatch(/^203\.0\.113\./)
+    expect(ips.items[1]?.ip).toContain(':')
+
+    const twoV4 = await api.call('instanceCreate', {
+      query: P,
+      body: instanceBody('two-v4', {
+        external_ips: [
+          { type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v4' } },
+          { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-2' } },
+        ],
+      }),
+    })
+    expect(twoV4.status).toBe(400)
+    expect(((await twoV4.json()) as { message: string }).message).toMatch(/at most one v4 ephemeral IP/)
+    // Nothing was made by the refused create.
+    expect((await api.call('instanceView', { path: { instance: 'two-v4' }, query: P })).status).toBe(404)
+    // With a default of each version, the default pool needs its version named (PoolSelector.ip_version).
+    const unnamed = await api.call('instanceCreate', {
+      query: P,
+      body: instanceBody('unnamed-version', { external_ips: [{ type: 'ephemeral' }] }),
+    })
+    expect(unnamed.status).toBe(400)
+  })
+
+  it('makes the boot disk from an image read-only when asked', async () => {
+    const image = await siloImage('ubuntu-24-04')
+    await api.ok('instanceCreate', {
+      query: P,
+      body: instanceBody('ro-boot', {
+        boot_disk: {
+          type: 'create',
+          name: 'ro-boot-disk',
+          description: '',
+          size: image.size,
+          disk_backend: {
+            type: 'distributed',
+            disk_source: { type: 'image', image_id: image.id, read_only: true },
+          },
+        },
+      }),
+    })
+    const disk = await api.ok<{ read_only: boolean; image_id: string }>('diskView', {
+      path: { disk: 'ro-boot-disk' },
+      query: P,
+    })
+    expect(disk).toMatchObject({ read_only: true, image_id: image.id })
   })
 
   it('puts an instance name clash in the platform words, naming the instance', async () => {

@@ -13,6 +13,7 @@ import { assertNameFree, lookupInProject, lookupProject } from '../lib/lookup'
 import { paginate } from '../lib/paginate'
 import { after } from '../lib/timers'
 import { createDisk } from './storage'
+import { allocateIp, defaultPool, lookupSiloPool } from './system'
 
 type AnyCtx = Ctx<import('../../src/api/__generated__/operations').OperationName>
 
@@ -99,23 +100,24 @@ function checkSize(ncpus: number, memory: number): void {
 }
 
 /**
- * The pool of an ephemeral IP: the named one, or the silo's default of the asked IP version (with
- * an IPv4 and an IPv6 default linked, `ip_version` picks one), else the silo's first default.
+ * The pool of an ephemeral IP (nexus.json, PoolSelector): the named one (linked to the silo), or the
+ * silo's default unicast pool of the asked IP version; with no version asked, the one default, and a
+ * refusal when the silo has an IPv4 and an IPv6 default ("Required if both IPv4 and IPv6 default
+ * pools are configured").
  */
-function ephemeralPool(db: Db, siloId: string, selector: S['PoolSelector'] | undefined): string {
-  if (selector?.type === 'explicit') return poolForSilo(db, siloId, selector.pool)
-  const version = selector?.ip_version
-  if (version) {
-    const link = db.ipPoolSiloLinks.find(
-      (l) =>
-        l.silo_id === siloId &&
-        l.is_default &&
-        db.ipPools.some((p) => p.id === l.ip_pool_id && p.ip_version === version),
+function ephemeralPool(db: Db, siloId: string, selector: S['PoolSelector'] | undefined): S['IpPool'] {
+  if (selector?.type === 'explicit') return lookupSiloPool(db, siloId, selector.pool)
+  const version = selector?.ip_version ?? null
+  if (!version && defaultPool(db, siloId, 'v4') && defaultPool(db, siloId, 'v6'))
+    throw invalidRequest('ip_version is required: the silo has a default IPv4 and a default IPv6 pool')
+  const pool = defaultPool(db, siloId, version)
+  if (!pool)
+    throw invalidRequest(
+      version
+        ? `No default ${version} IP pool is configured for this silo`
+        : 'No default IP pool is configured for this silo',
     )
-    if (!link) throw invalidRequest(`No default ${version} IP pool is configured for this silo`)
-    return link.ip_pool_id
-  }
-  return poolForSilo(db, siloId, null)
+  return pool
 }
 
 function badState(action: string, i: Instance): never {
@@ -182,6 +184,19 @@ export const instanceHandlers: HttpHandler[] = [
         if (f.instance_id) throw invalidRequest(`floating IP "${f.name}" is already attached`)
         return f
       })
+    // An instance holds at most one ephemeral IP of each version (nexus.json,
+    // instance_ephemeral_ip_detach: "When an instance has both IPv4 and IPv6 ephemeral IPs").
+    const ephemeralPools = (body.external_ips ?? [])
+      .filter((e): e is Extract<typeof e, { type: 'ephemeral' }> => e.type === 'ephemeral')
+      .map((e) => ephemeralPool(db, ctx.user.silo_id, e.pool_selector))
+    for (const version of ['v4', 'v6'] as const)
+      if (ephemeralPools.filter((p) => p.ip_version === version).length > 1)
+        throw invalidRequest(`an instance may have at most one ${version} ephemeral IP address`)
+    const ephemeralIps = ephemeralPools.map((pool): S['ExternalIp'] => {
+      const ip = allocateIp(db, pool.id)
+      if (!ip) throw invalidRequest(`No external IP addresses available in IP pool ${pool.name}`)
+      return { kind: 'ephemeral', ip, ip_pool_id: pool.id }
+    })
     const sshKeys =
       body.ssh_public_keys == null
         ? db.sshKeys.filter((k) => k.silo_user_id === ctx.user.id).map((k) => k.id)
@@ -238,13 +253,7 @@ export const instanceHandlers: HttpHandler[] = [
     db.instanceSshKeys.set(id, sshKeys)
     for (const g of antiAffinity) db.antiAffinityGroupMembers.push({ group_id: g, instance_id: id })
     for (const f of floating) f.instance_id = id
-    const ips: S['ExternalIp'][] = []
-    for (const e of body.external_ips ?? []) {
-      if (e.type !== 'ephemeral') continue
-      const poolId = ephemeralPool(db, ctx.user.silo_id, e.pool_selector)
-      ips.push({ kind: 'ephemeral', ip: allocateExternalIp(db, poolId), ip_pool_id: poolId })
-    }
-    if (ips.length) db.externalIps.set(id, ips)
+    if (ephemeralIps.length) db.externalIps.set(id, ephemeralIps)
     for (const nic of nics) createNic(db, id, nic, t)
 
     const dbNow = currentDb

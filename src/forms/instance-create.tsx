@@ -1,11 +1,11 @@
 // New instance (`/projects/{project}/instances-new`, a full page, issue 12): name, description and
 // hostname; vCPU and memory presets or custom; a boot disk from a silo image, a project image or an
-// existing detached disk; additional disks (new or existing); the user's SSH keys; the network
-// interface; an ephemeral IP from a chosen pool and floating IPs; cloud-init user data; start on
+// existing detached disk (one made from an image may be read-only); additional disks (new or existing); the user's SSH keys; the network
+// interface; an ephemeral IPv4 and/or IPv6 address, each from a pool of its version, and floating IPs; cloud-init user data; start on
 // create. The values, their rules and the body the API is sent (toInstanceCreate) are in
 // instance-values.ts; this is the page. A failed create keeps every value and puts the catalogue's
 // message (spec 8) on the field it is about.
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { mutate, useList } from '../../storage'
@@ -92,25 +92,44 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+const hintText = css({ fontSize: 'xs', color: 'fg.muted', mt: '-1', mb: '3', ml: '6' })
+
 function Checkbox({
   label,
   checked,
   onChange,
   description,
+  hint,
 }: {
   label: string
   checked: boolean
   onChange: (checked: boolean) => void
+  /** Part of the checkbox's name, after its label. */
   description?: string
+  /** A line under the checkbox, its accessible description. */
+  hint?: string
 }) {
+  const hintId = useId()
   return (
-    <label className={css({ display: 'flex', alignItems: 'baseline', gap: '2', mb: '2', fontSize: 'sm' })}>
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <span>
-        {label}
-        {description && <span className={css({ color: 'fg.muted' })}> — {description}</span>}
-      </span>
-    </label>
+    <>
+      <label className={css({ display: 'flex', alignItems: 'baseline', gap: '2', mb: '2', fontSize: 'sm' })}>
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          {...(hint ? { 'aria-describedby': hintId } : {})}
+        />
+        <span>
+          {label}
+          {description && <span className={css({ color: 'fg.muted' })}> — {description}</span>}
+        </span>
+      </label>
+      {hint && (
+        <p id={hintId} className={hintText}>
+          {hint}
+        </p>
+      )}
+    </>
   )
 }
 
@@ -180,6 +199,8 @@ export function InstanceCreateForm({ project }: { project: string }) {
   const detached = attachableDisks(projectDisks ?? [])
   const freeFloating = floating && unattachedFloatingIps(floating)
   const offeredPools = unicastPools(pools ?? [])
+  const poolsOf = (version: 'v4' | 'v6') =>
+    offeredPools.filter((p) => p.ipVersion === version).map(poolOption)
   const images = [...(siloImages ?? []), ...(projectImages ?? [])]
   const keyNames = sshKeys?.map((k) => k.name)
 
@@ -189,13 +210,15 @@ export function InstanceCreateForm({ project }: { project: string }) {
     initial: INITIAL_VALUES,
     rules: INSTANCE_CREATE_RULES,
     check: (vals) =>
-      instanceCreateProblems(vals, { imageSize: images.find((i) => i.id === vals.bootImage)?.size }),
+      instanceCreateProblems(vals, {
+        imageSize: images.find((i) => i.id === vals.bootImage)?.size,
+        pools,
+      }),
     submit: async (vals) => {
       const file = vals.userDataSource === 'file' ? vals.userDataFile : null
       const body = toInstanceCreate(vals, {
         sshKeys: keyNames,
         imageName: images.find((i) => i.id === vals.bootImage)?.name,
-        pools: offeredPools,
         userDataFile: file ? new Uint8Array(await file.arrayBuffer()) : undefined,
       })
       const result = await mutate(
@@ -360,6 +383,12 @@ export function InstanceCreateForm({ project }: { project: string }) {
                   {...form.field('bootSizeGib')}
                 />
               </FieldRow>
+              <Checkbox
+                label="Read-only"
+                hint="The boot disk is made from the image and never written: for appliances that do not write to their root disk."
+                checked={values.bootReadOnly}
+                onChange={(on) => set('bootReadOnly', on)}
+              />
             </>
           )}
         </Section>
@@ -455,19 +484,38 @@ export function InstanceCreateForm({ project }: { project: string }) {
               />
             </FieldRow>
           )}
-          <Checkbox
-            label="Ephemeral external IP"
-            checked={values.ephemeralIp}
-            onChange={(on) => set('ephemeralIp', on)}
-          />
-          {values.ephemeralIp && (
-            <Select
-              label="IP pool"
-              placeholder="Silo default pool"
-              options={offeredPools.map(poolOption)}
-              {...form.field('ephemeralPool')}
+          <fieldset className={fieldset}>
+            <legend className={legend}>Ephemeral external IPs</legend>
+            <p className={muted}>
+              An instance may have one of each version, each from a pool of its version.
+            </p>
+            <Checkbox
+              label="Ephemeral IPv4 address"
+              checked={values.ephemeralV4}
+              onChange={(on) => set('ephemeralV4', on)}
             />
-          )}
+            {values.ephemeralV4 && (
+              <Select
+                label="IPv4 pool"
+                placeholder="Silo default IPv4 pool"
+                options={poolsOf('v4')}
+                {...form.field('ephemeralV4Pool')}
+              />
+            )}
+            <Checkbox
+              label="Ephemeral IPv6 address"
+              checked={values.ephemeralV6}
+              onChange={(on) => set('ephemeralV6', on)}
+            />
+            {values.ephemeralV6 && (
+              <Select
+                label="IPv6 pool"
+                placeholder="Silo default IPv6 pool"
+                options={poolsOf('v6')}
+                {...form.field('ephemeralV6Pool')}
+              />
+            )}
+          </fieldset>
           <CheckList
             legend="Floating IPs"
             items={freeFloating}

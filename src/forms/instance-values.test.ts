@@ -131,7 +131,8 @@ describe('toInstanceCreate', () => {
       },
       disks: [],
       network_interfaces: { type: 'default_dual_stack' },
-      external_ips: [{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: null } }],
+      // An IPv4 address from the silo's default IPv4 pool, as before the version choice.
+      external_ips: [{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v4' } }],
       // Every key checked by default.
       ssh_public_keys: ['laptop', 'desk'],
       user_data: '',
@@ -154,7 +155,7 @@ describe('toInstanceCreate', () => {
         network: 'custom',
         vpc: 'mock-vpc',
         subnet: 'mock-subnet',
-        ephemeralPool: 'ip-pool-2',
+        ephemeralV4Pool: 'ip-pool-2',
         floatingIps: ['cola-float'],
         userDataText: '#cloud-config\nhostname: é\n',
         start: false,
@@ -196,7 +197,7 @@ describe('toInstanceCreate', () => {
   it('boots from an existing disk, sends no interface, and no ephemeral IP when asked', () => {
     const snake = wire(
       toInstanceCreate(
-        values({ bootSource: 'disk', bootDisk: 'data-disk', network: 'none', ephemeralIp: false }),
+        values({ bootSource: 'disk', bootDisk: 'data-disk', network: 'none', ephemeralV4: false }),
       ),
     )
     expect(snake.boot_disk).toEqual({ type: 'attach', name: 'data-disk' })
@@ -206,19 +207,72 @@ describe('toInstanceCreate', () => {
     expect(snake.ssh_public_keys).toBeNull()
   })
 
-  it('picks the IP version of the silo default pool when the silo has one of each', () => {
-    const pool = { name: 'ip-pool-1', isDefault: true, ipVersion: 'v4', poolType: 'unicast' } as const
-    const pools = [pool, { ...pool, name: 'ip-pool-3', ipVersion: 'v6' } as const]
-    expect(wire(toInstanceCreate(values(), { pools })).external_ips).toEqual([
-      { type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v4' } },
+  it('sends a read-only image boot disk when asked, and no read-only for an existing disk', () => {
+    const snake = wire(toInstanceCreate(values({ bootReadOnly: true })))
+    expect(snake.boot_disk).toMatchObject({
+      type: 'create',
+      disk_backend: {
+        type: 'distributed',
+        disk_source: { type: 'image', image_id: IMAGE_ID, read_only: true },
+      },
+    })
+    // An existing disk's read-only-ness is its own: the attachment has nothing to say.
+    const attach = wire(
+      toInstanceCreate(values({ bootSource: 'disk', bootDisk: 'data-disk', bootReadOnly: true })),
+    )
+    expect(attach.boot_disk).toEqual({ type: 'attach', name: 'data-disk' })
+  })
+
+  it('asks for an ephemeral IP of each version checked, each from its pool', () => {
+    const ips = (over: Partial<InstanceCreateValues>) => wire(toInstanceCreate(values(over))).external_ips
+    // IPv4 only, from the silo default of that version, or from a chosen pool.
+    expect(ips({})).toEqual([{ type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v4' } }])
+    expect(ips({ ephemeralV4Pool: 'ip-pool-2' })).toEqual([
+      { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-2' } },
     ])
-    // One default: the API picks it; a chosen pool is named.
-    expect(wire(toInstanceCreate(values(), { pools: [pool] })).external_ips).toEqual([
-      { type: 'ephemeral', pool_selector: { type: 'auto', ip_version: null } },
+    // IPv6 only.
+    expect(ips({ ephemeralV4: false, ephemeralV6: true })).toEqual([
+      { type: 'ephemeral', pool_selector: { type: 'auto', ip_version: 'v6' } },
     ])
-    expect(wire(toInstanceCreate(values({ ephemeralPool: 'ip-pool-3' }), { pools })).external_ips).toEqual([
+    expect(ips({ ephemeralV4: false, ephemeralV6: true, ephemeralV6Pool: 'ip-pool-3' })).toEqual([
       { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-3' } },
     ])
+    // Both (nexus.json: an instance may hold an IPv4 and an IPv6 ephemeral IP), each naming its pool,
+    // before the floating IPs.
+    expect(
+      ips({
+        ephemeralV4Pool: 'ip-pool-2',
+        ephemeralV6: true,
+        ephemeralV6Pool: 'ip-pool-3',
+        floatingIps: ['cola-float'],
+      }),
+    ).toEqual([
+      { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-2' } },
+      { type: 'ephemeral', pool_selector: { type: 'explicit', pool: 'ip-pool-3' } },
+      { type: 'floating', floating_ip: 'cola-float' },
+    ])
+    // A pool chosen for an unchecked version is not sent.
+    expect(ips({ ephemeralV4: false, ephemeralV4Pool: 'ip-pool-2' })).toEqual([])
+  })
+
+  it('refuses an ephemeral IP the loaded pools cannot give', () => {
+    const v4 = { name: 'ip-pool-1', isDefault: true, ipVersion: 'v4', poolType: 'unicast' } as const
+    const v6 = { name: 'ip-pool-3', isDefault: false, ipVersion: 'v6', poolType: 'unicast' } as const
+    const pools = [v4, v6]
+    expect(instanceCreateProblems(values(), { pools })).toEqual({})
+    // No default IPv6 pool: one must be chosen.
+    expect(instanceCreateProblems(values({ ephemeralV6: true }), { pools })).toEqual({
+      ephemeralV6Pool: 'This silo has no default IPv6 pool: choose an IPv6 pool',
+    })
+    expect(
+      instanceCreateProblems(values({ ephemeralV6: true, ephemeralV6Pool: 'ip-pool-3' }), { pools }),
+    ).toEqual({})
+    // A pool of the other version (a stale draft) is not one of this version's.
+    expect(instanceCreateProblems(values({ ephemeralV4Pool: 'ip-pool-3' }), { pools })).toEqual({
+      ephemeralV4Pool: 'Choose an IPv4 pool',
+    })
+    // Pools not loaded: left to the API.
+    expect(instanceCreateProblems(values({ ephemeralV6: true }))).toEqual({})
   })
 
   it("sends a file's bytes as they are", () => {

@@ -5,15 +5,16 @@
 // here without loading the create page.
 import * as v from 'valibot'
 import { vHostname } from '../api/__generated__/schemas'
-import type { ApiParams } from '../api/types'
-import { ephemeralPoolSelector } from '../pages/project/instance/networking-actions'
+import type { ApiParams, Schema } from '../api/types'
 import { bytesToBase64 } from '../util/base64'
 import { GiB, gibToHold, KiB } from '../util/bytes'
 import { generateName } from '../util/names'
 import { DISK_SIZE } from './disk-blank'
+import { VERSION_LABELS } from './ip-pool'
 import { check, explainName, type FieldRule, gibRule, NAME } from './validation'
 
 export type InstanceCreateBody = ApiParams<'instanceCreate'>['body']
+type IpVersion = Schema<'IpVersion'>
 
 /** Spec 9's constants 64 and 1536: the most vCPUs and GiB of memory an instance may have. */
 export const MAX_VCPUS = 64
@@ -70,15 +71,22 @@ export type InstanceCreateValues = {
   /** Blank: a generated name (spec 5). */
   bootDiskName: string
   bootSizeGib: string
+  /** The boot disk made from the image is read-only (an existing disk's read-only-ness is its own). */
+  bootReadOnly: boolean
   disks: ExtraDisk[]
   /** The keys left unchecked, so keys that load after the form opens are checked by default. */
   sshKeysOff: string[]
   network: NetworkChoice
   vpc: string
   subnet: string
-  ephemeralIp: boolean
-  /** Blank: the silo's default pool. */
-  ephemeralPool: string
+  /**
+   * An ephemeral IP of each version (nexus.json: an instance may hold an IPv4 and an IPv6 one), each
+   * from its pool. Blank pool: the silo's default pool of that version.
+   */
+  ephemeralV4: boolean
+  ephemeralV4Pool: string
+  ephemeralV6: boolean
+  ephemeralV6Pool: string
   floatingIps: string[]
   userDataSource: 'text' | 'file'
   userDataText: string
@@ -100,13 +108,16 @@ export const INITIAL_VALUES: InstanceCreateValues = {
   bootDisk: '',
   bootDiskName: '',
   bootSizeGib: String(DEFAULT_BOOT_GIB),
+  bootReadOnly: false,
   disks: [],
   sshKeysOff: [],
   network: 'default',
   vpc: '',
   subnet: '',
-  ephemeralIp: true,
-  ephemeralPool: '',
+  ephemeralV4: true,
+  ephemeralV4Pool: '',
+  ephemeralV6: false,
+  ephemeralV6Pool: '',
   floatingIps: [],
   userDataSource: 'text',
   userDataText: '',
@@ -172,8 +183,31 @@ export const INSTANCE_CREATE_RULES: {
 
 type Problems = Partial<Record<keyof InstanceCreateValues, string>>
 
-/** What the form knows besides its values: the chosen image's size and the byte count of a picked file. */
-export type CheckContext = { imageSize?: number | undefined }
+/** A pool as the ephemeral IP choices need it. */
+export type EphemeralPool = { name: string; isDefault: boolean; ipVersion: IpVersion; poolType: string }
+
+/**
+ * What the form knows besides its values: the chosen image's size, and the silo's pools (not loaded:
+ * the ephemeral IP choices are left to the API).
+ */
+export type CheckContext = {
+  imageSize?: number | undefined
+  pools?: readonly EphemeralPool[] | undefined
+}
+
+/** Why an ephemeral IP of `version` from `pool` (blank: the silo default) cannot be had from `pools`. */
+export function ephemeralPoolProblem(
+  version: IpVersion,
+  pool: string,
+  pools: readonly EphemeralPool[],
+): string | undefined {
+  const unicast = pools.filter((p) => p.poolType !== 'multicast' && p.ipVersion === version)
+  const name = VERSION_LABELS[version]
+  if (pool) return unicast.some((p) => p.name === pool) ? undefined : `Choose an ${name} pool`
+  return unicast.some((p) => p.isDefault)
+    ? undefined
+    : `This silo has no default ${name} pool: choose an ${name} pool`
+}
 
 /** The cross-field rules of the form (the single-field ones are INSTANCE_CREATE_RULES). */
 export function instanceCreateProblems(values: InstanceCreateValues, ctx: CheckContext = {}): Problems {
@@ -194,6 +228,12 @@ export function instanceCreateProblems(values: InstanceCreateValues, ctx: CheckC
   if (values.network === 'custom') {
     if (!values.vpc) out.vpc = 'Choose a VPC'
     else if (!values.subnet) out.subnet = 'Choose a subnet'
+  }
+  if (ctx.pools) {
+    const v4 = values.ephemeralV4 && ephemeralPoolProblem('v4', values.ephemeralV4Pool, ctx.pools)
+    if (v4) out.ephemeralV4Pool = v4
+    const v6 = values.ephemeralV6 && ephemeralPoolProblem('v6', values.ephemeralV6Pool, ctx.pools)
+    if (v6) out.ephemeralV6Pool = v6
   }
   const bytes =
     values.userDataSource === 'file' ? (values.userDataFile?.size ?? 0) : utf8Length(values.userDataText)
@@ -231,14 +271,21 @@ export type BuildContext = {
   imageName?: string | undefined
   /** The picked user-data file's bytes (read when the form is sent). */
   userDataFile?: Uint8Array | undefined
-  /**
-   * The pools offered for the ephemeral IP: with none chosen, they say whether the silo's default
-   * needs its IP version named (ephemeralPoolSelector). Not loaded: the API picks the default.
-   */
-  pools?: Parameters<typeof ephemeralPoolSelector>[1] | undefined
   /** The 6-character suffix of generated names (spec 5); random by default. */
   suffix?: (() => string) | undefined
 }
+
+type EphemeralIp = Extract<InstanceCreateBody['externalIps'][number], { type: 'ephemeral' }>
+
+/**
+ * An ephemeral IP of one version: from the chosen pool (the form offers only pools of that version),
+ * or the silo's default pool of that version, named so a silo with a default of each picks this one
+ * (nexus.json, PoolSelector `auto`).
+ */
+export const ephemeralIp = (version: IpVersion, pool: string): EphemeralIp => ({
+  type: 'ephemeral',
+  poolSelector: pool ? { type: 'explicit', pool } : { type: 'auto', ipVersion: version },
+})
 
 const DUAL_STACK_AUTO = {
   type: 'dual_stack' as const,
@@ -261,7 +308,7 @@ export function toInstanceCreate(values: InstanceCreateValues, ctx: BuildContext
           size: Number(values.bootSizeGib) * GiB,
           diskBackend: {
             type: 'distributed',
-            diskSource: { type: 'image', imageId: values.bootImage, readOnly: false },
+            diskSource: { type: 'image', imageId: values.bootImage, readOnly: values.bootReadOnly },
           },
         }
   const disks: InstanceCreateBody['disks'] = values.disks.map((d) =>
@@ -294,14 +341,8 @@ export function toInstanceCreate(values: InstanceCreateValues, ctx: BuildContext
         : // The contract's default: one primary interface in the project's default VPC and subnet.
           { type: 'default_dual_stack' }
   const externalIps: InstanceCreateBody['externalIps'] = [
-    ...(values.ephemeralIp
-      ? [
-          {
-            type: 'ephemeral' as const,
-            poolSelector: ephemeralPoolSelector(values.ephemeralPool, ctx.pools ?? []),
-          },
-        ]
-      : []),
+    ...(values.ephemeralV4 ? [ephemeralIp('v4', values.ephemeralV4Pool)] : []),
+    ...(values.ephemeralV6 ? [ephemeralIp('v6', values.ephemeralV6Pool)] : []),
     ...values.floatingIps.map((f) => ({ type: 'floating' as const, floatingIp: f })),
   ]
   const off = new Set(values.sshKeysOff)

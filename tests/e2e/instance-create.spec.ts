@@ -1,8 +1,9 @@
 // The full-page instance create form (issue 12): create an instance with a boot disk from a silo image
 // and watch it reach running on its own page without a reload; a taken name shows the catalogue's
-// message on the name field and keeps every value; a silo viewer sees submit disabled with the reason.
+// message on the name field and keeps every value; a silo viewer sees submit disabled with the reason;
+// a read-only boot disk from an image and an IPv6 ephemeral IP from a chosen IPv6 pool reach the API.
 import { expect, type Page, test } from '@playwright/test'
-import { login, SW, waitForServiceWorker, watchPageErrors } from './helpers'
+import { expectAccessible, login, SW, waitForServiceWorker, watchPageErrors } from './helpers'
 
 const PROJECT = 'mock-project'
 const NEW = `/projects/${PROJECT}/instances-new`
@@ -86,6 +87,79 @@ test.describe('instance create', () => {
     await expect(field(page, 'User data')).toHaveValue('#cloud-config\n')
     // The button is free again for a corrected submit.
     await expect(submit(page)).not.toHaveAttribute('aria-disabled', 'true')
+  })
+
+  test('a read-only image boot disk and an IPv6 ephemeral IP from its pool reach the API', async ({
+    page,
+  }) => {
+    const errors = watchPageErrors(page)
+    await login(page)
+    await page.goto(NEW)
+    await field(page, 'Image').selectOption({ label: IMAGE })
+    const readOnly = page.getByRole('checkbox', { name: 'Read-only', exact: true })
+    await expect(readOnly).not.toBeChecked()
+    await expect(readOnly).toHaveAccessibleDescription(/appliances that do not write to their root/)
+    await readOnly.check()
+
+    // The default stays one IPv4 address from the silo's default IPv4 pool.
+    const v4 = page.getByRole('checkbox', { name: 'Ephemeral IPv4 address' })
+    const v6 = page.getByRole('checkbox', { name: 'Ephemeral IPv6 address' })
+    await expect(v4).toBeChecked()
+    await expect(v6).not.toBeChecked()
+    // Each version's pool select lists only the pools of that version.
+    const v4Pool = page.getByRole('combobox', { name: 'IPv4 pool' })
+    await expect(v4Pool.getByRole('option', { name: 'ip-pool-2 (IPv4)' })).toBeAttached()
+    await expect(v4Pool.getByRole('option', { name: /ip-pool-3/ })).toHaveCount(0)
+    await v4.uncheck()
+    await expect(v4Pool).toBeHidden()
+    await v6.check()
+    const v6Pool = page.getByRole('combobox', { name: 'IPv6 pool' })
+    await expect(v6Pool.getByRole('option', { name: /ip-pool-[12]/ })).toHaveCount(0)
+    await v6Pool.selectOption({ label: 'ip-pool-3 (IPv6, default)' })
+    await expectAccessible(page)
+
+    // A refused create keeps the new choices.
+    await field(page, 'Name').fill('db1')
+    await submit(page).click()
+    await expect(field(page, 'Name')).toHaveAccessibleDescription(/Instance name already exists/)
+    await expect(readOnly).toBeChecked()
+    await expect(v4).not.toBeChecked()
+    await expect(v6).toBeChecked()
+    await expect(v6Pool).toHaveValue('ip-pool-3')
+
+    const name = freshName('e2e-ro')
+    await field(page, 'Name').fill(name)
+    await submit(page).click()
+    await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/instances/${name}(/storage)?$`))
+
+    const get = async <T>(url: string): Promise<T> => {
+      const res = await page.request.get(url)
+      expect(res.status(), url).toBe(200)
+      return (await res.json()) as T
+    }
+    const instance = await get<{ id: string; boot_disk_id: string }>(
+      `/v1/instances/${name}?project=${PROJECT}`,
+    )
+    const disk = await get<{ read_only: boolean; image_id: string | null }>(
+      `/v1/disks/${instance.boot_disk_id}`,
+    )
+    expect(disk.read_only).toBe(true)
+    expect(disk.image_id).not.toBeNull()
+    const pools = await get<{ items: { id: string; name: string; ip_version: string }[] }>(
+      '/v1/ip-pools?limit=100',
+    )
+    const ips = await get<{ items: { kind: string; ip: string; ip_pool_id: string }[] }>(
+      `/v1/instances/${instance.id}/external-ips`,
+    )
+    expect(ips.items).toHaveLength(1)
+    const [ip] = ips.items
+    expect(ip?.kind).toBe('ephemeral')
+    expect(ip?.ip).toContain(':')
+    expect(pools.items.find((p) => p.id === ip?.ip_pool_id)).toMatchObject({
+      name: 'ip-pool-3',
+      ip_version: 'v6',
+    })
+    expect(errors).toEqual([])
   })
 
   test('invalid values are refused inline before anything is sent', async ({ page }) => {
