@@ -48,6 +48,17 @@ describe('disk form rules', () => {
     expect(diskFileProblem(new File([new Uint8Array(512)], 'disk.img'))).toBeUndefined()
   })
 
+  it('with a block size, takes only a whole number of blocks; without one, pads the last block', () => {
+    const file = new File([new Uint8Array(4096 + 512)], 'disk.img')
+    expect(diskFileProblem(file)).toBeUndefined()
+    expect(diskFileProblem(file, 512)).toBeUndefined()
+    expect(diskFileProblem(file, 4096)).toBe(
+      "The file's size (4608 bytes) is not a multiple of the block size (4096 bytes)",
+    )
+    expect(diskFileProblem(new File([new Uint8Array(8192)], 'disk.img'), 4096)).toBeUndefined()
+    expect(diskFileProblem(null, 4096)).toBe('Choose an image file')
+  })
+
   it('sizes an uploaded disk to the file in whole GiB, at least 1', () => {
     expect(diskSizeFor(1)).toBe(GiB)
     expect(diskSizeFor(8 * 1024 * 1024)).toBe(GiB)

@@ -53,11 +53,17 @@ import { useSideForm, whenSaved } from './side-form'
 import { CancelUploadButton, ImageFileField, RetryUploadButton, UploadPanelFrame } from './upload-ui'
 import { check, NAME } from './validation'
 
-/** Why an image file cannot become a disk; undefined when it can. */
-export function diskFileProblem(file: File | null): string | undefined {
+/**
+ * Why an image file cannot become a disk; undefined when it can. With a `blockSize` (the image form's
+ * choice), the file must be a whole number of blocks; without one (the disk form's upload, 512-byte
+ * blocks), the last partial block is padded with zeros.
+ */
+export function diskFileProblem(file: File | null, blockSize?: number): string | undefined {
   if (!file) return 'Choose an image file'
   if (file.size === 0) return 'The file is empty'
   if (diskSizeFor(file.size) > MAX_DISK_GIB * GiB) return `The file is larger than ${MAX_DISK_GIB} GiB`
+  if (blockSize !== undefined && file.size % blockSize !== 0)
+    return `The file's size (${file.size} bytes) is not a multiple of the block size (${blockSize} bytes)`
   return undefined
 }
 

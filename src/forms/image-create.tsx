@@ -1,5 +1,7 @@
-// New image (`/projects/{project}/images-new`, over the images list): name, description, OS, version
-// and an image file. The file goes up through the bulk-upload machine into a temporary disk, whose
+// New image (`/projects/{project}/images-new`, over the images list): name, description, OS, version,
+// block size (512, 2048 or 4096 bytes, nexus.json BlockSize; 512 by default) and an image file, whose
+// size must be a whole number of blocks (refused on the file field otherwise). The file goes up
+// through the bulk-upload machine into a temporary disk of that block size (so the image has it), whose
 // finalize takes a snapshot; the image is made from that snapshot, then the temporary disk and snapshot
 // are deleted (src/hooks/use-bulk-upload.ts). A taken name is found before any byte is sent ("Image
 // name already exists" on the name field, every value kept): uploading first would waste the upload.
@@ -10,6 +12,7 @@
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { Button, SideModalForm } from '../components'
+import { Select } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
 import { useKindReason } from '../hooks/use-action-reason'
 import {
@@ -17,6 +20,8 @@ import {
   dismissUpload,
   imageNameTaken,
   startImageUpload,
+  UPLOAD_BLOCK_SIZE,
+  UPLOAD_BLOCK_SIZES,
   type Upload,
   useProjectUpload,
   useUploadView,
@@ -30,6 +35,17 @@ import { useSideForm } from './side-form'
 import { CancelUploadButton, ImageFileField, RetryUploadButton, UploadPanelFrame } from './upload-ui'
 import { NAME } from './validation'
 
+const BLOCK_SIZE_OPTIONS = UPLOAD_BLOCK_SIZES.map((n) => ({ value: String(n), label: `${n} bytes` }))
+
+/** The block size the select holds (a string), as the API takes it. */
+export const chosenBlockSize = (value: string) =>
+  UPLOAD_BLOCK_SIZES.find((n) => String(n) === value) ?? UPLOAD_BLOCK_SIZE
+
+/** Why the file cannot become an image of the chosen block size; undefined when it can. */
+export function imageFileProblem(file: File | null, blockSize: string): string | undefined {
+  return diskFileProblem(file, chosenBlockSize(blockSize))
+}
+
 export function ImageCreateForm({ project, onDismiss }: { project: string; onDismiss: () => void }) {
   const upload = useProjectUpload(project, 'image')
   if (upload) return <ImageUploadPanel upload={upload} project={project} onDismiss={onDismiss} />
@@ -41,17 +57,25 @@ function ImageFields({ project, onDismiss }: { project: string; onDismiss: () =>
   const reason = useKindReason(kinds.image, 'uploading an image')
   const { form, modal } = useSideForm({
     id: 'image-create',
-    initial: { name: '', description: '', os: '', version: '', file: null as File | null },
+    initial: {
+      name: '',
+      description: '',
+      os: '',
+      version: '',
+      blockSize: String(UPLOAD_BLOCK_SIZE),
+      file: null as File | null,
+    },
     rules: { name: NAME, ...OS_AND_VERSION },
-    check: ({ file }) => {
-      const problem = diskFileProblem(file)
+    check: ({ file, blockSize }) => {
+      const problem = imageFileProblem(file, blockSize)
       return problem ? { file: problem } : {}
     },
-    submit: async ({ name, description, os, version, file }) => {
+    submit: async ({ name, description, os, version, blockSize, file }) => {
       const taken = await imageNameTaken(project, name)
       if (taken) throw new FormError(taken, 'name')
       // Once started, the upload owns the panel and reports there: this form is replaced.
-      if (file) await startImageUpload(file, project, { name, description, os, version })
+      if (file)
+        await startImageUpload(file, project, { name, description, os, version }, chosenBlockSize(blockSize))
     },
     // Sent, the form is replaced by the upload's panel rather than closed.
     onSaved: () => {},
@@ -68,6 +92,13 @@ function ImageFields({ project, onDismiss }: { project: string; onDismiss: () =>
       <OsAndVersion
         form={form}
         hints={{ os: { placeholder: 'ubuntu' }, version: { placeholder: '24.04' } }}
+      />
+      <Select
+        label="Block size"
+        required
+        description="The image's block size: the file's size must be a multiple of it."
+        options={BLOCK_SIZE_OPTIONS}
+        {...form.field('blockSize')}
       />
       <ImageFileField
         file={form.values.file}

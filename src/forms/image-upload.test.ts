@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Image } from '../api/types'
-import { pollUntil, temporaryName } from '../hooks/use-bulk-upload'
-import { cancelRefusal } from './image-create'
+import { blockSizeOf, pollUntil, temporaryName, UPLOAD_BLOCK_SIZES } from '../hooks/use-bulk-upload'
+import { cancelRefusal, chosenBlockSize, imageFileProblem } from './image-create'
 import { imageFacts } from './image-view'
 import { formatEta, PHASE_TEXT, phaseText, progressDetail } from './upload-ui'
 import { check, NAME } from './validation'
@@ -42,6 +42,28 @@ describe('the image view', () => {
   it('shows the digest only when the image has one', () => {
     const facts = imageFacts({ ...image, digest: { type: 'sha256', value: 'ab12' } })
     expect(facts.find((f) => f.term === 'Digest')?.value).toBe('sha256:ab12')
+  })
+})
+
+describe('the block size of an image upload', () => {
+  it('offers the block sizes of nexus.json, 512 by default (also for a saved upload without one)', () => {
+    expect(UPLOAD_BLOCK_SIZES).toEqual([512, 2048, 4096])
+    expect(chosenBlockSize('4096')).toBe(4096)
+    expect(chosenBlockSize('2048')).toBe(2048)
+    expect(chosenBlockSize('')).toBe(512)
+    expect(blockSizeOf({})).toBe(512)
+    expect(blockSizeOf({ blockSize: 4096 })).toBe(4096)
+  })
+
+  it('refuses a file that is not a whole number of the chosen blocks', () => {
+    const file = new File([new Uint8Array(3 * 4096 + 512)], 'image.raw')
+    expect(imageFileProblem(file, '512')).toBeUndefined()
+    expect(imageFileProblem(file, '2048')).toBe(
+      "The file's size (12800 bytes) is not a multiple of the block size (2048 bytes)",
+    )
+    expect(imageFileProblem(file, '4096')).toMatch(/not a multiple of the block size \(4096 bytes\)/)
+    expect(imageFileProblem(new File([new Uint8Array(4 * 4096)], 'image.raw'), '4096')).toBeUndefined()
+    expect(imageFileProblem(new File([], 'image.raw'), '4096')).toBe('The file is empty')
   })
 })
 

@@ -20,6 +20,12 @@
 // snapshot (the API keeps an image's data when the snapshot it came from is deleted, and the mock
 // allows it), so the project is left with just the image. Image uploads keep no resume point: a
 // reload ends them (the temporary disk is then an ordinary disk the user can delete).
+//
+// Block size: an upload's disk is created for import with the target's block size (512 unless the
+// form chose another, nexus.json BlockSize), so an image made from it has that block size. A saved
+// resume point keeps the block size: a resumed upload uses the saved one whatever the caller asks
+// (a record saved before block sizes were kept was 512), and refuses to write into a disk whose block
+// size turns out to be another.
 import { useSelector } from '@xstate/react'
 import { useEffect, useSyncExternalStore } from 'react'
 import { type Actor, createActor, fromPromise } from 'xstate'
@@ -46,7 +52,7 @@ import {
 } from '../../storage'
 import { api } from '../api/client'
 import { alreadyExistsMessage, toUserError } from '../api/errors'
-import type { ApiResult, Disk, OperationName } from '../api/types'
+import type { ApiResult, Disk, OperationName, Schemas } from '../api/types'
 import { toast } from '../components'
 import { LEGACY_UPLOADS_KEY, rememberedScope, UPLOADS_KEY_PREFIX } from '../session'
 import { T } from '../strings'
@@ -55,8 +61,12 @@ import { GiB, gibToHold } from '../util/bytes'
 import { type FileHashJob, hashFile } from '../workers/file-hash'
 import { devActorOptions } from './dev-inspect'
 
-/** Block size of uploaded disks: the smallest the API takes, so any 512-byte-aligned image fits. */
-export const UPLOAD_BLOCK_SIZE = 512
+/** A block size the API takes for a disk (nexus.json BlockSize). */
+export type BlockSize = Schemas['BlockSize']
+/** The block sizes an upload may choose, smallest first. */
+export const UPLOAD_BLOCK_SIZES: readonly BlockSize[] = [512, 2048, 4096]
+/** Default block size of uploaded disks: the smallest the API takes, so any 512-byte-aligned image fits. */
+export const UPLOAD_BLOCK_SIZE: BlockSize = 512
 export const PAUSED_TEXT = 'Paused: waiting for the network'
 
 type DiskRef = { diskId: string }
@@ -64,14 +74,29 @@ type DiskRef = { diskId: string }
 /** The image an image upload ends in. */
 export type ImageSpec = { name: string; description: string; os: string; version: string }
 
-/** `name` is the disk's; an image upload's disk (and snapshot) is a temporary one named for it. */
-export type UploadTarget = { project: string; name: string; description: string; image?: ImageSpec }
+/**
+ * `name` is the disk's; an image upload's disk (and snapshot) is a temporary one named for it.
+ * `blockSize` is the disk's (UPLOAD_BLOCK_SIZE when left out).
+ */
+export type UploadTarget = {
+  project: string
+  name: string
+  description: string
+  image?: ImageSpec
+  blockSize?: BlockSize
+}
+
+/** The block size an upload's disk is created with. */
+export const blockSizeOf = (t: Pick<UploadTarget, 'blockSize'>): BlockSize => t.blockSize ?? UPLOAD_BLOCK_SIZE
 
 export type UploadKind = 'disk' | 'image'
 const kindOf = (t: UploadTarget): UploadKind => (t.image ? 'image' : 'disk')
 const slotKey = (project: string, kind: UploadKind) => `${kind}:${project}`
 
-/** What is kept in localStorage to resume an upload after a reload. */
+/**
+ * What is kept in localStorage to resume an upload after a reload (with the block size the disk was
+ * created with; a record without one is from before block sizes were kept: 512).
+ */
 export type SavedUpload = UploadTarget & {
   diskId: string
   ackedChunks: number[]
@@ -332,6 +357,7 @@ export async function imageNameTaken(project: string, name: string): Promise<str
 function uploadMachineFor(file: Blob, target: UploadTarget) {
   const ref = diskRef
   const { project, image } = target
+  const blockSize = blockSizeOf(target)
   const snapshotOf = (name: string | null) => name ?? target.name
   return bulkUploadMachine.provide({
     actors: {
@@ -349,7 +375,7 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
                   size: diskSizeFor(input.size),
                   diskBackend: {
                     type: 'distributed',
-                    diskSource: { type: 'importing_blocks', blockSize: UPLOAD_BLOCK_SIZE },
+                    diskSource: { type: 'importing_blocks', blockSize },
                   },
                 },
               },
@@ -358,9 +384,12 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
           ),
         ),
       ),
-      fetchDisk: fromPromise<Pick<Disk, 'id' | 'state'>, DiskRef>(async ({ input }) =>
-        unwrap('diskView', await api.call('diskView', ref(input.diskId))),
-      ),
+      fetchDisk: fromPromise<Pick<Disk, 'id' | 'state'>, DiskRef>(async ({ input }) => {
+        const disk = unwrap('diskView', await api.call('diskView', ref(input.diskId)))
+        // A resumed upload writes in its own block size: never into a disk of another.
+        if (disk.blockSize !== blockSize) throw new Error(blockSizeMismatch(disk.blockSize, blockSize))
+        return disk
+      }),
       startBulkWrite: fromPromise<unknown, DiskRef>(async ({ input }) =>
         unwrap('diskBulkWriteImportStart', await api.call('diskBulkWriteImportStart', ref(input.diskId))),
       ),
@@ -394,7 +423,7 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
         readChunk: async (offset, size) => {
           const bytes = new Uint8Array(await file.slice(offset, offset + size).arrayBuffer())
           // The last chunk of a file that is not block-aligned is padded with zeros.
-          return bytesToBase64(padToBlock(bytes, UPLOAD_BLOCK_SIZE))
+          return bytesToBase64(padToBlock(bytes, blockSize))
         },
         writeChunk: async ({ diskId, offset, base64Data }) =>
           unwrap(
@@ -425,8 +454,16 @@ const notify = () => {
   for (const l of listeners) l()
 }
 
-/** Starts uploading `file` as a new disk (or resumes a saved upload of the same file). */
-export async function startUpload(file: File, target: UploadTarget, resume?: SavedUpload): Promise<Upload> {
+/** Why a resumed upload refuses its disk: the disk was made with another block size. */
+export const blockSizeMismatch = (disk: number, upload: number) =>
+  `The disk's block size (${disk} bytes) is not the upload's (${upload} bytes)`
+
+/**
+ * Starts uploading `file` as a new disk (or resumes a saved upload of the same file, with the block
+ * size it started with: the saved one wins over `target.blockSize`).
+ */
+export async function startUpload(file: File, asked: UploadTarget, resume?: SavedUpload): Promise<Upload> {
+  const target: UploadTarget = resume ? { ...asked, blockSize: blockSizeOf(resume) } : asked
   // Only a disk upload can resume after a reload, so only it needs the file's fingerprint.
   const fingerprint = target.image ? null : await checkFile(file).promise
   const slot = slotKey(target.project, kindOf(target))
@@ -456,6 +493,7 @@ export async function startUpload(file: File, target: UploadTarget, resume?: Sav
     lastSaved = stamp
     saveUpload({
       ...target,
+      blockSize: blockSizeOf(target),
       ...point,
       chunkSize: c.chunkSize,
       size: file.size,
@@ -514,13 +552,22 @@ export function temporaryName(random: (n: number) => number = (n) => Math.floor(
   return `tmp-image-upload-${suffix}`
 }
 
-/** Uploads `file` as the image `image` of `project` (through a temporary disk and snapshot). */
-export function startImageUpload(file: File, project: string, image: ImageSpec): Promise<Upload> {
+/**
+ * Uploads `file` as the image `image` of `project` (through a temporary disk and snapshot, both of
+ * `blockSize`, which the image then has).
+ */
+export function startImageUpload(
+  file: File,
+  project: string,
+  image: ImageSpec,
+  blockSize: BlockSize = UPLOAD_BLOCK_SIZE,
+): Promise<Upload> {
   return startUpload(file, {
     project,
     name: temporaryName(),
     description: `Temporary disk for the upload of image ${image.name}`,
     image,
+    blockSize,
   })
 }
 

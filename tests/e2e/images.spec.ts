@@ -1,8 +1,9 @@
 // Images (issue 13): upload an image file into a project image (a temporary disk, its snapshot, the
 // image, then the temporary disk and snapshot deleted), view it, promote it to the silo and demote it
 // back to the project; a taken name refused on the name field before any byte is sent, with the values
-// kept; every write control disabled with its reason offline and for a silo viewer; axe on the lists
-// and the forms.
+// kept; a chosen block size (4096) refusing a file that is not a whole number of blocks, with the
+// values kept, and giving the image its block size; every write control disabled with its reason
+// offline and for a silo viewer; axe on the lists and the forms.
 import { createHash, randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
 import { expectAccessible, fileOnDisk, login, SW, waitForServiceWorker } from './helpers'
@@ -195,6 +196,55 @@ test.describe('images', () => {
     for (const route of held) await route.continue().catch(() => undefined)
     await expect.poll(() => leftovers(page.request)).toEqual({ disks: [], snapshots: [] })
     await expect(rowOf(page, 'Images', name)).toHaveCount(0)
+  })
+
+  test('a 4096-byte block size: a file not a whole number of blocks is refused on the file field, every value kept; a whole one makes an image of 4096-byte blocks', async ({
+    page,
+  }) => {
+    test.slow()
+    let bulkWrites = 0
+    await page.route('**/bulk-write', (route) => {
+      bulkWrites++
+      return route.continue()
+    })
+    const name = uniqueName('blocks')
+    await page.goto(`/projects/${PROJECT}/images-new`)
+    // 3 blocks of 4096 and 512 bytes more: a whole number of 512-byte blocks, not of 4096-byte ones.
+    const ragged = imageBytes(3 * 4096 + 512, `${name}-ragged`)
+    const form = await fillImageForm(page, { name, os: 'alpine', version: '3.20', bytes: ragged })
+    const blockSize = form.getByRole('combobox', { name: 'Block size' })
+    await expect(blockSize).toHaveValue('512')
+    await expect(blockSize.getByRole('option')).toHaveText(['512 bytes', '2048 bytes', '4096 bytes'])
+    await blockSize.selectOption({ label: '4096 bytes' })
+    await form.getByRole('button', { name: 'Upload image' }).click()
+    const fileField = form.getByRole('button', { name: 'Image file' })
+    await expect(fileField).toHaveAccessibleDescription(
+      /The file's size \(12800 bytes\) is not a multiple of the block size \(4096 bytes\)/,
+    )
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue(name)
+    await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('uploaded by e2e')
+    await expect(form.getByRole('textbox', { name: 'OS' })).toHaveValue('alpine')
+    await expect(form.getByRole('textbox', { name: 'Version' })).toHaveValue('3.20')
+    await expect(blockSize).toHaveValue('4096')
+    expect(bulkWrites).toBe(0)
+    expect(await leftovers(page.request)).toEqual({ disks: [], snapshots: [] })
+    await expectAccessible(page)
+
+    // A whole number of 4096-byte blocks goes up into a disk, then an image, of 4096-byte blocks.
+    const bytes = imageBytes(MiB + 3 * 4096, name)
+    await fileField.setInputFiles(fileOnDisk(`${name}-whole.raw`, bytes))
+    await form.getByRole('button', { name: 'Upload image' }).click()
+    await expect(page.getByText(`Image ${name} created`)).toBeVisible({ timeout: 60_000 })
+    expect(bulkWrites).toBeGreaterThan(0)
+    const images = (await (await page.request.get(`/v1/images?project=${PROJECT}&limit=1000`)).json()) as {
+      items: { name: string; block_size: number; os: string }[]
+    }
+    expect(images.items.find((i) => i.name === name)).toMatchObject({ block_size: 4096, os: 'alpine' })
+    await expect.poll(() => leftovers(page.request)).toEqual({ disks: [], snapshots: [] })
+
+    await page.goto(`${LIST}/${name}/edit`)
+    await expect(page.getByRole('dialog', { name: 'Image' }).getByText('4096 bytes')).toBeVisible()
+    expect((await page.request.delete(`/v1/images/${name}?project=${PROJECT}`)).ok()).toBe(true)
   })
 
   test('a taken name shows "Image name already exists" on the name field, every value kept', async ({
