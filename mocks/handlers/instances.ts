@@ -8,7 +8,7 @@ import { requireProject } from '../lib/auth'
 import { invalidRequest, isUuid, notFound } from '../lib/errors'
 import { type Ctx, handle } from '../lib/handle'
 import { now, randomId } from '../lib/ids'
-import { allocateExternalIp, allocatePrivateIp, poolForSilo } from '../lib/ip'
+import { allocatePrivateIp } from '../lib/ip'
 import { assertNameFree, lookupInProject, lookupProject } from '../lib/lookup'
 import { paginate } from '../lib/paginate'
 import { after } from '../lib/timers'
@@ -119,6 +119,8 @@ function ephemeralPool(db: Db, siloId: string, selector: S['PoolSelector'] | und
     )
   return pool
 }
+
+const ipVersionOf = (address: string): S['IpVersion'] => (address.includes(':') ? 'v6' : 'v4')
 
 function badState(action: string, i: Instance): never {
   throw invalidRequest(`cannot ${action} instance in state "${i.run_state}"`)
@@ -435,11 +437,13 @@ export const instanceHandlers: HttpHandler[] = [
     const i = lookupInstance(ctx, ctx.path.instance)
     requireProject(db, ctx.user, i.project_id, 'collaborator')
     const ips = db.externalIps.get(i.id) ?? []
-    if (ips.some((x) => x.kind === 'ephemeral'))
-      throw invalidRequest('instance already has an ephemeral IP address')
-    const sel = ctx.body.pool_selector
-    const poolId = poolForSilo(db, ctx.user.silo_id, sel?.type === 'explicit' ? sel.pool : null)
-    const ip: S['ExternalIp'] = { kind: 'ephemeral', ip: allocateExternalIp(db, poolId), ip_pool_id: poolId }
+    // One ephemeral IP of each version (as at create).
+    const pool = ephemeralPool(db, ctx.user.silo_id, ctx.body.pool_selector)
+    if (ips.some((x) => x.kind === 'ephemeral' && ipVersionOf(x.ip) === pool.ip_version))
+      throw invalidRequest(`instance already has an ephemeral ${pool.ip_version} IP address`)
+    const address = allocateIp(db, pool.id)
+    if (!address) throw invalidRequest(`No external IP addresses available in IP pool ${pool.name}`)
+    const ip: S['ExternalIp'] = { kind: 'ephemeral', ip: address, ip_pool_id: pool.id }
     db.externalIps.set(i.id, [...ips, ip])
     return ip
   }),
@@ -448,10 +452,16 @@ export const instanceHandlers: HttpHandler[] = [
     const i = lookupInstance(ctx, ctx.path.instance)
     requireProject(ctx.db, ctx.user, i.project_id, 'collaborator')
     const ips = ctx.db.externalIps.get(i.id) ?? []
-    if (!ips.some((x) => x.kind === 'ephemeral')) throw invalidRequest('instance has no ephemeral IP address')
+    const version = ctx.query.get('ip_version')
+    const ephemeral = ips.filter((x) => x.kind === 'ephemeral' && (!version || ipVersionOf(x.ip) === version))
+    if (ephemeral.length === 0) throw invalidRequest('instance has no ephemeral IP address')
+    // nexus.json: "When an instance has both IPv4 and IPv6 ephemeral IPs, the ip_version query
+    // parameter must be specified".
+    if (ephemeral.length > 1)
+      throw invalidRequest('ip_version is required: the instance has two ephemeral IPs')
     ctx.db.externalIps.set(
       i.id,
-      ips.filter((x) => x.kind !== 'ephemeral'),
+      ips.filter((x) => x !== ephemeral[0]),
     )
     return undefined
   }),

@@ -307,21 +307,37 @@ test.describe('instance networking and settings', () => {
     await form.getByRole('combobox', { name: 'IP pool' }).selectOption('ip-pool-2')
     await activate(form.getByRole('button', { name: 'Attach' }))
     await expect(form).toHaveCount(0)
-    const row = ipTable(page)
+    const ephemeral = ipTable(page)
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'ephemeral', exact: true }) })
-    await expect(row.getByRole('cell', { name: 'ip-pool-2', exact: true })).toBeVisible()
+    const row = ephemeral.filter({ has: page.getByRole('cell', { name: 'ip-pool-2', exact: true }) })
+    await expect(row).toBeVisible()
+    // One of each version: holding an IPv4 one, the form offers IPv6 pools only.
+    await activate(page.getByRole('button', { name: 'Attach ephemeral IP' }))
+    const pools = form.getByRole('combobox', { name: 'IP pool' })
+    await expect(pools.getByRole('option', { name: /^ip-pool-3 \(IPv6/ })).toBeAttached()
+    await expect(pools.getByRole('option', { name: /IPv4/ })).toHaveCount(0)
+    await pools.selectOption('ip-pool-3')
+    await activate(form.getByRole('button', { name: 'Attach' }))
+    await expect(form).toHaveCount(0)
+    await expect(ephemeral).toHaveCount(2)
     await expectRefused(
       page.getByRole('button', { name: 'Attach ephemeral IP' }),
-      'This instance already has an ephemeral IP',
+      'This instance already has an ephemeral IPv4 and IPv6 address',
     )
 
+    // Detaching names the version: the IPv6 one stays.
     await openMenu(page, row)
     await pick(page, 'Detach', 0)
     const confirm = page.getByRole('alertdialog', { name: /^Detach ephemeral IP / })
     await activate(confirm.getByRole('button', { name: 'Detach' }))
     await expect(confirm).toHaveCount(0)
     await expect(row).toHaveCount(0)
+    await expect(ephemeral.getByRole('cell', { name: 'ip-pool-3', exact: true })).toBeVisible()
+    await openMenu(page, ephemeral)
+    await pick(page, 'Detach', 0)
+    await activate(confirm.getByRole('button', { name: 'Detach' }))
+    await expect(ephemeral).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Attach ephemeral IP' })).not.toHaveAttribute(
       'aria-disabled',
       'true',

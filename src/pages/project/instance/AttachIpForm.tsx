@@ -1,22 +1,31 @@
 // Attach an external IP to an instance: an ephemeral one from a pool of the silo (blank: the silo's
-// default pool, as in the instance create form), or one of the project's unattached floating IPs.
+// default pool, as in the instance create form; an instance holding one version takes the other), or
+// one of the project's unattached floating IPs.
 import { useList } from '../../../../storage'
+import { VERSION_LABELS } from '../../../forms/ip-pool'
 import { PICK } from '../../../lists'
 import { InstanceChoice, type InstanceChoiceCommon } from './choose'
 import {
   attachEphemeralIp,
   attachFloatingIp,
+  type ExternalIp,
   ephemeralPoolSelector,
+  ephemeralVersionLeft,
   NO_FREE_FLOATING_IPS,
   poolOption,
   unattachedFloatingIps,
   unicastPools,
 } from './networking-actions'
 
-export function EphemeralIpForm(common: InstanceChoiceCommon) {
+export function EphemeralIpForm({
+  held,
+  ...common
+}: InstanceChoiceCommon & { held: readonly ExternalIp[] | undefined }) {
   const { instance } = common
   const pools = useList('ipPoolList', { query: PICK }).data?.items
-  const offered = pools && unicastPools(pools)
+  // Holding one version already, only pools of the other can add one.
+  const left = ephemeralVersionLeft(held)
+  const offered = pools && unicastPools(pools).filter((p) => !left || p.ipVersion === left)
   return (
     <InstanceChoice
       {...common}
@@ -24,9 +33,9 @@ export function EphemeralIpForm(common: InstanceChoiceCommon) {
       title="Attach ephemeral IP"
       submitLabel="Attach"
       label="IP pool"
-      placeholder="Silo default pool"
+      placeholder={left ? `Silo default ${VERSION_LABELS[left]} pool` : 'Silo default pool'}
       options={offered?.map(poolOption)}
-      submit={(pool) => attachEphemeralIp(instance, ephemeralPoolSelector(pool, offered ?? []))}
+      submit={(pool) => attachEphemeralIp(instance, ephemeralPoolSelector(pool, offered ?? [], left))}
       done={() => `Ephemeral IP attached to ${instance.name}`}
     />
   )

@@ -147,12 +147,15 @@ function OpenedForm({
   instance,
   nicWhy,
   ipWhy,
+  held,
   close,
 }: {
   opened: Opened
   instance: Instance
   nicWhy: string | undefined
   ipWhy: string | undefined
+  /** The instance's external IPs: an ephemeral attach adds the version it lacks. */
+  held: readonly ExternalIp[] | undefined
   close: () => void
 }) {
   const { project } = useRouteParams('project')
@@ -165,7 +168,7 @@ function OpenedForm({
       {opened.form === 'edit-nic' && (
         <NicEditForm instance={instance} nic={opened.nic} disabledReason={nicWhy} onDismiss={close} />
       )}
-      {opened.form === 'ephemeral' && <EphemeralIpForm {...ipProps} />}
+      {opened.form === 'ephemeral' && <EphemeralIpForm {...ipProps} held={held} />}
       {opened.form === 'floating' && <FloatingIpForm project={project} {...ipProps} />}
     </Suspense>
   )
@@ -254,6 +257,7 @@ export default function NetworkingTab() {
           instance={instance}
           nicWhy={why.nic}
           ipWhy={opened.form === 'ephemeral' ? why.ephemeral : why.ip}
+          held={ips.data?.items}
           close={() => setOpened(null)}
         />
       )}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ephemeralIpRefusal,
   ephemeralPoolSelector,
+  ephemeralVersionLeft,
   groupsToJoin,
   type Nic,
   nicCreateBody,
@@ -129,6 +130,8 @@ describe('ephemeralPoolSelector', () => {
 
   it('leaves the version to the API with one default (a multicast default does not count)', () => {
     expect(ephemeralPoolSelector('', [v4, multicast])).toEqual({ type: 'auto', ipVersion: null })
+    // An instance holding an IPv4 one asks for the IPv6 default.
+    expect(ephemeralPoolSelector('', [v4, v6], 'v6')).toEqual({ type: 'auto', ipVersion: 'v6' })
     expect(unicastPools([v4, multicast])).toEqual([v4])
   })
 })
@@ -145,13 +148,17 @@ describe('the choices offered', () => {
     expect(groupsToJoin([a, b], [{ id: 'a' }])).toEqual([b])
   })
 
-  it('refuses a second ephemeral IP, not a floating one beside it', () => {
-    expect(ephemeralIpRefusal([{ kind: 'ephemeral', ip: '192.0.2.9', ipPoolId: 'p' }])).toBe(
-      'This instance already has an ephemeral IP',
-    )
-    expect(
-      ephemeralIpRefusal([{ kind: 'snat', ip: '192.0.2.9', ipPoolId: 'p', firstPort: 0, lastPort: 16383 }]),
-    ).toBeNull()
+  it('takes one ephemeral IP of each version: the one left is offered, a third refused', () => {
+    const v4 = { kind: 'ephemeral', ip: '192.0.2.9', ipPoolId: 'p' } as const
+    const v6 = { kind: 'ephemeral', ip: 'fd00::9', ipPoolId: 'q' } as const
+    const snat = { kind: 'snat', ip: '192.0.2.10', ipPoolId: 'p', firstPort: 0, lastPort: 16383 } as const
+    expect(ephemeralIpRefusal([v4])).toBeNull()
+    expect(ephemeralVersionLeft([v4, snat])).toBe('v6')
+    expect(ephemeralVersionLeft([v6])).toBe('v4')
+    expect(ephemeralVersionLeft([snat])).toBeUndefined()
+    expect(ephemeralVersionLeft(undefined)).toBeUndefined()
+    expect(ephemeralIpRefusal([v4, v6])).toBe('This instance already has an ephemeral IPv4 and IPv6 address')
+    expect(ephemeralIpRefusal([snat])).toBeNull()
     expect(ephemeralIpRefusal(undefined)).toBeNull()
   })
 })

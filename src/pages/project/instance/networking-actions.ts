@@ -90,8 +90,14 @@ export const unicastPools = <P extends Pool>(pools: readonly P[]): P[] =>
  * Where an ephemeral IP comes from: the chosen pool, or (none chosen) the silo's default. With a
  * default pool of each IP version the API needs the version (nexus.json, PoolSelector `auto`): IPv4.
  */
-export function ephemeralPoolSelector(pool: string, pools: readonly Pool[]): PoolSelector {
+export function ephemeralPoolSelector(
+  pool: string,
+  pools: readonly Pool[],
+  version?: IpVersion,
+): PoolSelector {
   if (pool) return { type: 'explicit', pool }
+  // The version still free on the instance, when it holds one already.
+  if (version) return { type: 'auto', ipVersion: version }
   const defaults = unicastPools(pools).filter((p) => p.isDefault)
   return { type: 'auto', ipVersion: defaults.length > 1 ? 'v4' : null }
 }
@@ -112,9 +118,26 @@ export function groupsToJoin<G extends { id: string }>(
   return all.filter((g) => !member.has(g.id))
 }
 
-/** The API holds one ephemeral IP per instance: a second attach is refused, so it is not offered. */
+type IpVersion = NonNullable<Extract<PoolSelector, { type: 'auto' }>['ipVersion']>
+
+const versionOf = (address: string): IpVersion => (address.includes(':') ? 'v6' : 'v4')
+
+/** The versions of the instance's ephemeral IPs: the API holds one of each (nexus.json). */
+export function ephemeralVersions(ips: readonly ExternalIp[] | undefined): Set<IpVersion> {
+  return new Set((ips ?? []).filter((ip) => ip.kind === 'ephemeral').map((ip) => versionOf(ip.ip)))
+}
+
+/** The version an attach may still add: the one not held, or (none held) either. */
+export function ephemeralVersionLeft(ips: readonly ExternalIp[] | undefined): IpVersion | undefined {
+  const held = ephemeralVersions(ips)
+  return held.size === 1 ? (held.has('v4') ? 'v6' : 'v4') : undefined
+}
+
+/** With an ephemeral IP of each version, a third attach is refused, so it is not offered. */
 export function ephemeralIpRefusal(ips: readonly ExternalIp[] | undefined): string | null {
-  return ips?.some((ip) => ip.kind === 'ephemeral') ? 'This instance already has an ephemeral IP' : null
+  return ephemeralVersions(ips).size >= 2
+    ? 'This instance already has an ephemeral IPv4 and IPv6 address'
+    : null
 }
 
 export const PRIMARY_NIC_REASON = 'This is already the primary interface'
@@ -161,10 +184,11 @@ export async function detachExternalIp(instance: Instance, ip: ExternalIp): Prom
   if (ip.kind === 'floating') {
     unwrap(await mutate('floatingIpDetach', { path: { floatingIp: ip.id } }, { invalidates: floatingLists }))
   } else {
+    // Named by version: the API needs it when the instance holds one of each.
     unwrap(
       await mutate(
         'instanceEphemeralIpDetach',
-        { path: { instance: instance.id } },
+        { path: { instance: instance.id }, query: { ipVersion: versionOf(ip.ip) } },
         { invalidates: ipLists },
       ),
     )
