@@ -492,6 +492,23 @@ describe('bulk upload after a failed or unanswered call', () => {
     expect(io.calls.slice(-4)).toEqual(['finalize null', 'fetch disk-1', 'fetch disk-1', 'fetch disk-1'])
   })
 
+  it('after a re-read that had to be repeated, a failed chunk resumes the upload without another re-read', async () => {
+    const file = makeFile(CHUNK * 4)
+    const io = fakeIo(file, {
+      failCall: (call, attempt) => (call === 'fetch' && attempt === 0 ? { error: networkError() } : null),
+      fail: (offset, attempt) => (offset === 2 * CHUNK && attempt === 0 ? networkError() : null),
+    })
+    const actor = run(io, {
+      size: file.length,
+      chunkSize: CHUNK,
+      resumeFrom: { diskId: 'disk-9', ackedChunks: [] },
+    })
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(io.calls).toEqual(['fetch disk-9', 'fetch disk-9', 'stop', 'finalize null'])
+    expect(io.disk).toEqual(file)
+  })
+
   it('a 5xx on one chunk is retried after a backoff and the disk is byte-exact', async () => {
     const file = makeFile(CHUNK * 6 + 5)
     const io = fakeIo(file, {
@@ -836,6 +853,42 @@ describe('a failed upload can be retried', () => {
     await vi.advanceTimersByTimeAsync(100)
     expect(actor.getSnapshot().value).toBe('done')
     expect(io.calls.filter((c) => c.startsWith('create'))).toHaveLength(1)
+    expect(io.disk).toEqual(file)
+  })
+
+  it('a stop whose 5xx retries ran out during a failed re-read of a still importing disk takes RETRY', async () => {
+    const file = makeFile(CHUNK * 3)
+    const broken = outage()
+    const io = fakeIo(file, {
+      failCall: (call, attempt) => {
+        if (!broken.on) return null
+        if (call === 'stop') return { error: serverError() }
+        // The re-read after the last automatic retry of the stop fails too (a pause, then re-read again).
+        if (call === 'fetch' && attempt === MAX_SERVER_RETRIES - 1) {
+          return { error: httpError('Service unavailable', 503) }
+        }
+        return null
+      },
+    })
+    const actor = run(io, { size: file.length, chunkSize: CHUNK })
+    await vi.advanceTimersByTimeAsync(PAST_BUDGET)
+    expect(io.calls.slice(-3)).toEqual(['stop', 'fetch disk-1', 'fetch disk-1'])
+    expect(io.server.state).toBe('importing_from_bulk_writes')
+    const failed = actor.getSnapshot()
+    expect(failed.value).toBe('failed')
+    // A 5xx past its budget, not a disk the upload cannot go on from.
+    expect(failed.context.failure).toBe('server')
+    expect(failed.context.error).toBe('Internal server error')
+    expect(failed.can({ type: 'RETRY' })).toBe(true)
+
+    const before = io.calls.length
+    broken.on = false
+    actor.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(actor.getSnapshot().value).toBe('done')
+    // The last re-read went through: the stop is sent again at once, without another re-read.
+    expect(io.calls.slice(before)).toEqual(['stop', 'finalize null'])
+    expect(io.writes).toHaveLength(3)
     expect(io.disk).toEqual(file)
   })
 

@@ -475,6 +475,8 @@ export const bulkUploadMachine = setup({
     // Re-reads the disk: after a reload (step `resume`) or after start, stop or finalize failed, to go
     // on from what the server did rather than from what the lost answer would have said.
     checking: {
+      // `recheck` says the last re-read failed: set again below if this one does.
+      entry: assign({ recheck: false }),
       invoke: {
         id: 'fetchDisk',
         src: 'fetchDisk',
@@ -509,20 +511,23 @@ export const bulkUploadMachine = setup({
           {
             guard: and(['stillImporting', 'retryable']),
             target: 'paused',
-            actions: ['scheduleRetry', assign({ recheck: false })],
+            actions: 'scheduleRetry',
           },
           {
             target: 'failed',
-            actions: assign(({ event, context }) =>
-              // Still importing: the call's own message (a 4xx, or 5xx retries used up), and its kind
-              // decides on RETRY. Otherwise the disk went somewhere this upload cannot continue from.
-              IMPORT_STATES.includes(event.output.state.state) && context.error !== null
-                ? {}
-                : {
-                    error: `The disk cannot take an upload in state ${event.output.state.state}`,
-                    failure: 'fatal' as const,
-                  },
-            ),
+            actions: assign(({ event, context }) => {
+              const state = event.output.state.state
+              // Still importing: the upload can go on from here, the call just did not go through (a
+              // 4xx, or 5xx retries used up). Its kind decides on RETRY (a 5xx keeps it), its message
+              // says why (kept through a pause for a failed re-read).
+              if (IMPORT_STATES.includes(state)) {
+                return {
+                  error: context.error ?? `The ${context.step} did not go through (the disk is ${state})`,
+                }
+              }
+              // The disk went somewhere this upload cannot continue from.
+              return { error: `The disk cannot take an upload in state ${state}`, failure: 'fatal' as const }
+            }),
           },
         ],
         onError: [
@@ -580,7 +585,9 @@ export const bulkUploadMachine = setup({
         ONLINE: 'retrying',
         CANCEL: 'cancelling',
       },
-      exit: assign({ error: null }),
+      // The next attempt starts without the last error, except the re-read after a failed one: it
+      // decides with the failed step's message whether that step failed for good (`checking`).
+      exit: assign(({ context }) => (context.recheck ? {} : { error: null })),
     },
     // Back to what was interrupted: the re-read that failed, or the step.
     retrying: {
