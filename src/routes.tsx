@@ -81,13 +81,25 @@ export type RouteNode = {
   readonly prefetch?: (params: Params, read: DataReader, at: ListPosition) => void
   /** Index redirect: the child path the node's own URL redirects to (spec section 2). */
   readonly index?: string
-  /** Puts the node in the sidebar (only routes that exist have an entry and an icon). */
-  readonly nav?: { readonly section: NavSection; readonly label: string; readonly icon: ReactNode }
+  /** Puts the node in the sidebar (only routes that exist have an entry and an icon). A list's entry
+   * names its kind (what its `*New` sibling creates, for the quick actions). */
+  readonly nav?: {
+    readonly section: NavSection
+    readonly label: string
+    readonly icon: ReactNode
+    readonly kind?: Kind
+  }
   readonly children?: readonly RouteNode[]
 }
 
-/** The sidebar entry of a list: its label and icon are the list's own title and icon. */
-const listNav = (section: NavSection, kind: Kind) => ({ section, label: kind.many, icon: kind.icon })
+/** The sidebar entry of a list: its label and icon are the list's own title and icon (unless the spec
+ * names the entry otherwise), and it names the list's kind. */
+const listNav = (section: NavSection, kind: Kind, label: string = kind.many) => ({
+  section,
+  label,
+  icon: kind.icon,
+  kind,
+})
 
 const param = (name: string) => (p: Params) => p[name] ?? ''
 /** The project and VPC of a route under a VPC, as the VPC screens' queries name them. */
@@ -609,7 +621,7 @@ export const routeTree = [
                   {
                     name: 'affinity',
                     path: 'affinity',
-                    nav: { section: 'project', label: S.crumbs.affinityGroups, icon: <ServerIcon /> },
+                    nav: listNav('project', kinds.antiAffinityGroup, S.crumbs.affinityGroups),
                   },
                   {
                     name: 'affinityNew',

@@ -7,19 +7,19 @@ import { type KeyboardEvent, useCallback, useContext, useEffect, useId, useMemo,
 import { css, cx } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { useList } from '../../storage'
+import { roleAllows } from '../hooks/use-action-reason'
 import { useRoleAt } from '../hooks/use-role'
 import { useFleetVisible } from '../layouts/FleetGuard'
 import { atPageSize, lists } from '../lists'
 import { RouteParamsContext } from '../route-context'
 import type { Kind } from '../ui/kinds'
-import { roleStrength } from '../util/roles'
 import { DialogFrame } from './Modal'
 import { DEFAULT_PAGE_SIZE } from './page-size'
 import { buildQuickActions, filterQuickActions, type QuickAction } from './quick-actions'
 
-export const QUICK_ACTIONS_TITLE = 'Quick actions'
-export const NO_MATCHING_ACTIONS = 'No matching actions'
-export const QUICK_ACTIONS_HINT = '↑↓ to move, Enter to go, Esc to close'
+const QUICK_ACTIONS_TITLE = 'Quick actions'
+const NO_MATCHING_ACTIONS = 'No matching actions'
+const QUICK_ACTIONS_HINT = '↑↓ to move, Enter to go, Esc to close'
 
 const positioner = css({
   position: 'fixed',
@@ -84,17 +84,11 @@ const hint = css({
   borderColor: 'border.subtle',
 })
 
-/** The user may create a kind: its write role in the project, as the form asks (an unknown role or
- * kind offers it; the form then says why not). */
-function useCanCreate(project: string | undefined): (kind: Kind | undefined) => boolean {
+/** The user may create a kind: its write role in the project, the check the form's own reason makes
+ * (roleAllows; a role not known yet offers it, the form then says why not). */
+function useCanCreate(project: string | undefined): (kind: Kind) => boolean {
   const { known, role } = useRoleAt('project', project)
-  return useCallback(
-    (kind: Kind | undefined) => {
-      if (!kind || kind.writes.at === 'own' || !known) return true
-      return role !== undefined && roleStrength(role) >= roleStrength(kind.writes.role)
-    },
-    [known, role],
-  )
+  return useCallback((kind: Kind) => roleAllows(kind.writes, { known, role }), [known, role])
 }
 
 function QuickActionsBody({ onRun }: { onRun: (action: QuickAction) => void }) {

@@ -1,9 +1,11 @@
 // The quick actions come from the route tree: the sidebar's entries for the context (navEntries), the
 // project lists' create routes, and the cached projects; the filter matches words, in any case.
 import { describe, expect, it } from 'vitest'
+import { roleAllows } from '../hooks/use-action-reason'
 import { paths } from '../paths'
 import { navEntries } from '../routes'
-import { kinds } from '../ui/kinds'
+import { type Kind, kinds } from '../ui/kinds'
+import type { RoleName } from '../util/roles'
 import { buildQuickActions, filterQuickActions, projectCreateRoutes, type QuickAction } from './quick-actions'
 
 const hrefs = (actions: readonly QuickAction[]) => actions.map((a) => a.href)
@@ -49,8 +51,38 @@ describe('buildQuickActions', () => {
     expect(creates).not.toContain('vpcSubnetsNew')
     expect(creates).not.toContain('snapshotImagesNew')
     expect(creates).not.toContain('projectsNew')
-    // Every create route is a named `*New` node of the tree.
-    for (const r of projectCreateRoutes(project)) expect(r.name.endsWith('New')).toBe(true)
+  })
+
+  // The dialog's own check (QuickActions.tsx useCanCreate): the role in the project, by roleAllows.
+  const asRole = (role: RoleName) => (kind: Kind) => roleAllows(kind.writes, { known: true, role })
+
+  it('a project viewer is offered no create route at all, anti-affinity groups included', () => {
+    const actions = buildQuickActions({
+      project: 'p',
+      fleetVisible: false,
+      projects: [],
+      canCreate: asRole('viewer'),
+    })
+    expect(labels(actions).filter((l) => l.startsWith('New '))).toEqual([])
+    expect(actions.filter((a) => a.id.startsWith('new:'))).toEqual([])
+    expect(hrefs(actions)).not.toContain(paths.affinityNew({ project: 'p' }))
+    // The sidebar entries are still there.
+    expect(labels(actions)).toContain('Go to Affinity Groups')
+  })
+
+  it('a collaborator is offered "New anti-affinity group", named by its kind', () => {
+    const project = 'p'
+    const actions = buildQuickActions({
+      project,
+      fleetVisible: false,
+      projects: [],
+      canCreate: asRole('collaborator'),
+    })
+    const affinity = actions.filter((a) => a.href === paths.affinityNew({ project }))
+    expect(affinity.map((a) => a.label)).toEqual(['New anti-affinity group'])
+    expect(projectCreateRoutes(project).find((r) => r.name === 'affinityNew')?.kind).toBe(
+      kinds.antiAffinityGroup,
+    )
   })
 
   it('the create routes only for the kinds the user may create', () => {

@@ -1,11 +1,12 @@
 // The actions of the quick-actions dialog (Cmd+K / Ctrl+K), built from the route tree and nothing
 // else: "Go to <entry>" for every sidebar entry the context shows (navEntries), "New <kind>" for the
 // create routes of the current project's lists (the `*New` nodes beside a list's sidebar node under
-// the project node), and "Go to project <name>" for the projects the cache holds. Pure: the dialog
+// the project node, named by the kind that sidebar node carries), and "Go to project <name>" for the
+// projects the cache holds. Pure: the dialog
 // (QuickActions.tsx) gathers the context, this module builds and filters.
 import { paths } from '../paths'
 import { fillPattern, type NavSection, namedPatterns, navEntries, type RouteNode, routeTree } from '../routes'
-import { type Kind, kinds } from '../ui/kinds'
+import { type Kind, newOf } from '../ui/kinds'
 
 export type QuickAction = {
   /** Unique among the actions (the option's key and id). */
@@ -15,15 +16,15 @@ export type QuickAction = {
   readonly href: string
 }
 
-export type QuickActionContext = {
+type QuickActionContext = {
   /** The project the route names, if any. */
   readonly project?: string | undefined
   /** The System section shows (a fleet viewer). */
   readonly fleetVisible: boolean
   /** Projects in the cache, in the list's order. */
   readonly projects: readonly { readonly name: string }[]
-  /** Whether the user may create a kind (undefined: the kind is not known, offered all the same). */
-  readonly canCreate?: (kind: Kind | undefined) => boolean
+  /** Whether the user may create a kind (absent: every create route is offered). */
+  readonly canCreate?: (kind: Kind) => boolean
 }
 
 const SECTION_TITLE: Record<NavSection, string> = {
@@ -65,27 +66,18 @@ function findNode(nodes: readonly RouteNode[], name: string): RouteNode | undefi
   return undefined
 }
 
-/** A project kind whose list's sidebar entry this is (its label is the kind's title). */
-function kindOfList(nav: NonNullable<RouteNode['nav']>): Kind | undefined {
-  return Object.values(kinds).find(
-    (k) => k.writes.at === 'project' && (k.many === nav.label || k.icon === nav.icon),
-  )
-}
+type CreateRoute = { name: string; label: string; href: string; kind: Kind }
 
-/** "New instance", "New VPC", "New floating IP": the kind's noun inside a sentence. */
-const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]?.toLowerCase() + s.slice(1) : s)
-
-export type CreateRoute = { name: string; label: string; href: string; kind: Kind | undefined }
-
-/** The create routes of the project's lists: a `*New` node beside a list's sidebar node, whose URL
- * needs only the project (a VPC's subnets or a snapshot's image need more: not offered). */
+/** The create routes of the project's lists: a `*New` node beside a list's sidebar node that names its
+ * kind (`nav.kind`), whose URL needs only the project (a VPC's subnets or a snapshot's image need
+ * more: not offered). Each is named as the kind's form is: "New instance", "New anti-affinity group". */
 export function projectCreateRoutes(project: string): CreateRoute[] {
   const root = findNode(routeTree, 'project')
   const out: CreateRoute[] = []
   ;(function walk(nodes: readonly RouteNode[]) {
-    const list = nodes.find((n) => n.nav?.section === 'project')
+    const kind = nodes.find((n) => n.nav?.section === 'project')?.nav?.kind
     for (const node of nodes) {
-      if (list?.nav && node.name?.endsWith('New')) {
+      if (kind && node.name?.endsWith('New')) {
         const pattern = namedPatterns.get(node.name)
         let href: string | undefined
         try {
@@ -93,12 +85,7 @@ export function projectCreateRoutes(project: string): CreateRoute[] {
         } catch {
           href = undefined
         }
-        if (href !== undefined) {
-          const kind = kindOfList(list.nav)
-          const crumb = typeof node.crumb === 'string' ? node.crumb : node.name
-          const label = kind ? `New ${lowerFirst(kind.one)}` : `${crumb} (${list.nav.label})`
-          out.push({ name: node.name, label, href, kind })
-        }
+        if (href !== undefined) out.push({ name: node.name, label: newOf(kind), href, kind })
       }
       if (node.children) walk(node.children)
     }

@@ -8,10 +8,18 @@ import { roleStrength } from '../util/roles'
 import { type RoleState, useRoleAt } from './use-role'
 import { useWriteGuard } from './use-write-guard'
 
+/**
+ * Whether the user's role allows a write by `rule`: the user's own things need no role, and a role not
+ * known yet allows it (the control says nothing; the server still refuses). The one role check of the
+ * write controls and the quick actions' "New …" entries.
+ */
+export function roleAllows(rule: WriteRule, state: RoleState): boolean {
+  if (rule.at === 'own' || !state.known) return true
+  return state.role !== undefined && roleStrength(state.role) >= roleStrength(rule.role)
+}
+
 function roleReason(state: RoleState, rule: WriteRule, what: string): string | undefined {
-  // The user's own things need no role; a role not known yet says nothing (the server still refuses).
-  if (rule.at === 'own' || !state.known) return undefined
-  if (state.role && roleStrength(state.role) >= roleStrength(rule.role)) return undefined
+  if (rule.at === 'own' || roleAllows(rule, state)) return undefined
   const scope = rule.at === 'fleet' ? 'fleet ' : ''
   return `Your role does not allow this: ${what} needs the ${scope}${rule.role.replace(/_/g, ' ')} role or stronger`
 }

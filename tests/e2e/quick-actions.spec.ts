@@ -74,10 +74,29 @@ test.describe('quick actions', () => {
   })
 
   test('not over another modal dialog', async ({ page }) => {
-    await page.goto('/projects/mock-project/disks-new')
+    // Open and close it once first: its code loads on the first press, so only a later press shows
+    // whether the guard keeps it away (without it, it would open at once).
+    let { search } = await openQuickActions(page)
+    await page.keyboard.press('Escape')
+    const quick = page.getByRole('dialog', { name: 'Quick actions' })
+    await expect(quick).toBeHidden()
+    // Into the disk form without a reload (a reload would unload the dialog's code again).
+    ;({ search } = await openQuickActions(page))
+    await search.fill('new disk')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/projects\/mock-project\/disks-new$/)
     const form = page.getByRole('dialog').first()
     await expect(form).toBeVisible()
+    const name = form.getByRole('textbox', { name: 'Name' })
+    await name.focus()
+    await expect(name).toBeFocused()
+
     await page.keyboard.press('Control+K')
-    await expect(page.getByRole('dialog', { name: 'Quick actions' })).toHaveCount(0)
+    // A round trip after the press: the keys still go to the form's field, and nothing opened.
+    await page.keyboard.type('abc')
+    await expect(name).toHaveValue('abc')
+    await expect(name).toBeFocused()
+    await expect(quick).toHaveCount(0)
+    await expect(form).toBeVisible()
   })
 })
