@@ -3,6 +3,7 @@
 // row menu. The create form (`affinity-new`) is a child route rendered over this list, keeping the
 // list's page.
 import { useList } from '../../../storage'
+import { Absent } from '../../components/Absent'
 import { createdColumn, descriptionColumn, nameColumn } from '../../components/columns'
 import { AfterPaint, ResourceList } from '../../components/ResourceList'
 import { defineColumns } from '../../components/Table'
@@ -12,8 +13,11 @@ import { useRouteParams } from '../../route-context'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { type AntiAffinityGroup, deleteGroup } from './affinity-actions'
 
+/** The group's member count; while it loads nothing, and a failed read a dash that reads its message. */
 function MemberCount({ project, group }: { project: string; group: string }) {
-  return useList('antiAffinityGroupMemberList', memberListParams(project, group)).data?.items.length ?? null
+  const members = useList('antiAffinityGroupMemberList', memberListParams(project, group))
+  if (members.data) return members.data.items.length
+  return members.error ? <Absent label={members.error.message} /> : null
 }
 
 const columnsFor = (project: string) =>

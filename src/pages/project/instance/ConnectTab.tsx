@@ -10,6 +10,7 @@ import { CopyButton } from '../../../components'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
 import { serialConsoleCommand } from './helpers'
+import { reachableIps } from './networking-actions'
 import { instanceExternalIpsParams, instanceViewParams } from './queries'
 import { listStandIn, mono, section, sectionHeading } from './shared'
 
@@ -46,7 +47,7 @@ function Command({ command, label }: { command: string; label: string }) {
 function sshBody(ref: { project: string; instance: string }, ips: ReturnType<typeof useExternalIps>) {
   const standIn = listStandIn(ips, 'external IPs')
   if (standIn || !ips.data) return standIn
-  const reachable = ips.data.items.filter((ip) => ip.kind !== 'snat')
+  const reachable = reachableIps(ips.data.items)
   if (reachable.length === 0)
     return (
       <p className={note}>

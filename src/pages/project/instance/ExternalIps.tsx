@@ -2,10 +2,11 @@
 // the instance page's header.
 import { css } from 'styled-system/css'
 import { useList } from '../../../../storage'
+import { Absent } from '../../../components/Absent'
 import { CopyableValue } from '../../../components/CopyableValue'
+import { reachableIps } from './networking-actions'
 import { instanceExternalIpsParams } from './queries'
 
-const muted = css({ color: 'fg.muted', fontSize: 'xs' })
 const ipList = css({ display: 'flex', flexDir: 'column', gap: '0.5' })
 
 /**
@@ -16,8 +17,8 @@ const ipList = css({ display: 'flex', flexDir: 'column', gap: '0.5' })
 export function ExternalIps({ project, instance }: { project: string; instance: string }) {
   const ips = useList('instanceExternalIpList', instanceExternalIpsParams({ project, instance }))
   if (!ips.data) return null
-  const reachable = ips.data.items.filter((ip) => ip.kind !== 'snat')
-  if (reachable.length === 0) return <span className={muted}>—</span>
+  const reachable = reachableIps(ips.data.items)
+  if (reachable.length === 0) return <Absent label="None" />
   return (
     <span className={ipList}>
       {reachable.map((ip) => (

@@ -20,12 +20,12 @@ import { createNic, type Nic, type NicCreateValues, nicTransitIps, nicUpdateBody
 type Common = { disabledReason: string | undefined; onDismiss: () => void }
 
 /** The interface's transit IPs, and the network being typed before "Add transit IP". */
-export type TransitValues = { transitIps: string[]; transitIp: string }
+type TransitValues = { transitIps: string[]; transitIp: string }
 
 type StackType = Nic['ipStack']['type']
 
 export const TRANSIT_IP_TAKEN = 'This network is already in the list'
-export const TRANSIT_IP_PENDING = 'Add this network or clear it'
+const TRANSIT_IP_PENDING = 'Add this network or clear it'
 const STACK_ONLY: Record<'v4' | 'v6', string> = {
   v4: 'This interface has IPv4 only: a transit network must be IPv4',
   v6: 'This interface has IPv6 only: a transit network must be IPv6',

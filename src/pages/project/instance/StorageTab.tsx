@@ -2,7 +2,7 @@
 // on its way to another state (attaching, detaching...) keeps the list polling until it settles.
 // Attach existing, create and attach, detach, set or unset as boot disk and snapshot: each allowed by
 // the instance and disk machines together (storage-actions.ts), after offline and the role.
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { isDiskTransitional } from '../../../../machines/disk.states'
 import { useList, useListPoll, useResource } from '../../../../storage'
@@ -172,6 +172,7 @@ function DiskActions({ instance, reasons }: { instance: Instance; reasons: Reaso
 
 export default function StorageTab() {
   const ref = useRouteParams('project', 'instance')
+  const columns = useMemo(() => columnsFor(ref.project), [ref.project])
   // An action starting or settling on the instance or a disk changes what the buttons allow.
   useRunningActions()
   const reasons: Reasons = {
@@ -188,7 +189,7 @@ export default function StorageTab() {
   const bootId = current?.bootDiskId
   const loading = disks.isLoading || !current
   const table = {
-    columns: columnsFor(ref.project),
+    columns,
     rowKey: (d: Disk) => d.id,
     loading,
     rowActions: current && rowMenu((d: Disk) => diskMenuItems(current, d, reasons)),

@@ -23,7 +23,7 @@ export const defaultColumn = <T,>(isDefault: (row: T) => boolean): Column<T> => 
 })
 
 export const ALREADY_DEFAULT = 'Already the default pool of this silo'
-export const NOT_DEFAULT = 'Not the default pool of this silo'
+const NOT_DEFAULT = 'Not the default pool of this silo'
 
 function linkItems(link: LinkRow, why: (refusal?: string | null) => string | undefined) {
   const { poolName, siloName, ends } = link
