@@ -323,8 +323,12 @@ export const coreCases: CaseTable = {
   },
   instanceEphemeralIpDetach: async (api) => {
     const i = await newInstance(api, false)
-    await api.ok('instanceEphemeralIpAttach', { path: { instance: i.id }, body: {} })
-    return api.call('instanceEphemeralIpDetach', { path: { instance: i.id } })
+    // The silo has a default pool of each version: the contract then wants the version named.
+    await api.ok('instanceEphemeralIpAttach', {
+      path: { instance: i.id },
+      body: { pool_selector: { type: 'auto', ip_version: 'v4' } },
+    })
+    return api.call('instanceEphemeralIpDetach', { path: { instance: i.id }, query: { ip_version: 'v4' } })
   },
   instanceSshPublicKeyList: (api) =>
     api.call('instanceSshPublicKeyList', { path: { instance: 'db1' }, query: P }),
