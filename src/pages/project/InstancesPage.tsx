@@ -2,7 +2,7 @@
 // memory, external IPs, created; start, stop, reboot, resize and delete, each allowed or refused by
 // the instance machine, per row or on a selection of rows (bulk; not resize); and the row's way to
 // its serial console (not a write: the console page itself handles a stopped instance).
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import type { Instance } from '../../api/types'
@@ -22,7 +22,9 @@ import { InstanceStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
 import { formatDateTime, formatDuration } from '../../util/date'
 import { ExternalIps } from './instance/ExternalIps'
-import { ResizeDialog } from './instance/ResizeDialog'
+
+// The resize (its form and rules) loads when a row asks for it, not with the list's first paint.
+const ResizeDialog = lazy(() => import('./instance/ResizeDialog').then((m) => ({ default: m.ResizeDialog })))
 
 const muted = css({ color: 'fg.muted', fontSize: 'xs' })
 // The name links to the instance's page (its storage tab by the index redirect).
@@ -135,7 +137,11 @@ export default function InstancesPage() {
         refusal: (i) => instanceRowRefusal(i, 'DELETE'),
       }}
     >
-      {resizing && <ResizeDialog project={project} instance={resizing} onDismiss={() => setResizing(null)} />}
+      {resizing && (
+        <Suspense fallback={null}>
+          <ResizeDialog project={project} instance={resizing} onDismiss={() => setResizing(null)} />
+        </Suspense>
+      )}
     </ResourceList>
   )
 }

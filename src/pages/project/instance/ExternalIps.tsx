@@ -4,8 +4,14 @@ import { css } from 'styled-system/css'
 import { useList } from '../../../../storage'
 import { Absent } from '../../../components/Absent'
 import { CopyableValue } from '../../../components/CopyableValue'
-import { reachableIps } from './networking-actions'
 import { instanceExternalIpsParams } from './queries'
+
+/**
+ * The addresses an instance is reached at: ephemeral and floating (SNAT is shared, outbound only).
+ * Here, not in networking-actions.ts: the instances list's first load needs this and not that.
+ */
+export const reachableIps = <I extends { kind: string }>(ips: readonly I[]): I[] =>
+  ips.filter((ip) => ip.kind !== 'snat')
 
 const ipList = css({ display: 'flex', flexDir: 'column', gap: '0.5' })
 

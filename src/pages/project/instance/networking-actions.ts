@@ -118,10 +118,6 @@ export function groupsToJoin<G extends { id: string }>(
   return all.filter((g) => !member.has(g.id))
 }
 
-/** The addresses an instance is reached at: ephemeral and floating (SNAT is shared, outbound only). */
-export const reachableIps = (ips: readonly ExternalIp[]): ExternalIp[] =>
-  ips.filter((ip) => ip.kind !== 'snat')
-
 type IpVersion = NonNullable<Extract<PoolSelector, { type: 'auto' }>['ipVersion']>
 
 const versionOf = (address: string): IpVersion => (address.includes(':') ? 'v6' : 'v4')
