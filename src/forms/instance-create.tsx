@@ -5,7 +5,7 @@
 // create. The values, their rules and the body the API is sent (toInstanceCreate) are in
 // instance-values.ts; this is the page. A failed create keeps every value and puts the catalogue's
 // message (spec 8) on the field it is about.
-import { type ReactNode, useId } from 'react'
+import { Fragment, type ReactNode, useId } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { mutate, useList } from '../../storage'
@@ -58,7 +58,14 @@ import {
   USER_DATA_MAX_BYTES,
   utf8Length,
 } from './instance-values'
+import { VERSION_LABELS } from './ip-pool'
 import { VpcSubnetFields } from './vpc-subnet-fields'
+
+/** The two ephemeral IP choices, one per version: its checkbox's and its pool's form values. */
+const EPHEMERAL = [
+  { version: 'v4', on: 'ephemeralV4', pool: 'ephemeralV4Pool' },
+  { version: 'v6', on: 'ephemeralV6', pool: 'ephemeralV6Pool' },
+] as const
 
 const BOOT_SOURCES = [
   { value: 'siloImage', label: 'Silo image' },
@@ -489,32 +496,23 @@ export function InstanceCreateForm({ project }: { project: string }) {
             <p className={muted}>
               An instance may have one of each version, each from a pool of its version.
             </p>
-            <Checkbox
-              label="Ephemeral IPv4 address"
-              checked={values.ephemeralV4}
-              onChange={(on) => set('ephemeralV4', on)}
-            />
-            {values.ephemeralV4 && (
-              <Select
-                label="IPv4 pool"
-                placeholder="Silo default IPv4 pool"
-                options={poolsOf('v4')}
-                {...form.field('ephemeralV4Pool')}
-              />
-            )}
-            <Checkbox
-              label="Ephemeral IPv6 address"
-              checked={values.ephemeralV6}
-              onChange={(on) => set('ephemeralV6', on)}
-            />
-            {values.ephemeralV6 && (
-              <Select
-                label="IPv6 pool"
-                placeholder="Silo default IPv6 pool"
-                options={poolsOf('v6')}
-                {...form.field('ephemeralV6Pool')}
-              />
-            )}
+            {EPHEMERAL.map(({ version, on, pool }) => (
+              <Fragment key={version}>
+                <Checkbox
+                  label={`Ephemeral ${VERSION_LABELS[version]} address`}
+                  checked={values[on]}
+                  onChange={(checked) => set(on, checked)}
+                />
+                {values[on] && (
+                  <Select
+                    label={`${VERSION_LABELS[version]} pool`}
+                    placeholder={`Silo default ${VERSION_LABELS[version]} pool`}
+                    options={poolsOf(version)}
+                    {...form.field(pool)}
+                  />
+                )}
+              </Fragment>
+            ))}
           </fieldset>
           <CheckList
             legend="Floating IPs"
