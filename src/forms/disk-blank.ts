@@ -2,14 +2,14 @@
 // place builds the body, so the disk form and the instance's "Create disk" (create and attach) send
 // the same shape, and the disk list is refreshed through storage for both.
 import { mutate } from '../../storage'
-import type { ApiParams } from '../api/types'
+import type { ApiParams, Schemas } from '../api/types'
 import { GiB, gibToHold } from '../util/bytes'
 import { gibRule } from './validation'
 
 type DiskCreateBody = ApiParams<'diskCreate'>['body']
 
-/** nexus.json's BlockSize: the block sizes a blank disk may have. */
-export const BLOCK_SIZES = [512, 2048, 4096] as const
+/** nexus.json's BlockSize: the block sizes a blank or uploaded disk (and so an image) may have. */
+export const BLOCK_SIZES = [512, 2048, 4096] as const satisfies readonly Schemas['BlockSize'][]
 export type BlockSize = (typeof BLOCK_SIZES)[number]
 export const DEFAULT_BLOCK_SIZE: BlockSize = 4096
 

@@ -39,7 +39,6 @@ import { UPLOAD_T } from '../strings'
 import { kinds } from '../ui/kinds'
 import { formatBytes, GiB, gibToHold } from '../util/bytes'
 import {
-  BLOCK_SIZES,
   type BlockSize,
   createDisk,
   DEFAULT_BLOCK_SIZE,
@@ -48,7 +47,7 @@ import {
   MAX_DISK_GIB,
   sizeToHold,
 } from './disk-blank'
-import { FormRadio, NameAndDescription } from './fields'
+import { BlockSizeSelect, FormRadio, NameAndDescription } from './fields'
 import { useSideForm, whenSaved } from './side-form'
 import { CancelUploadButton, ImageFileField, RetryUploadButton, UploadPanelFrame } from './upload-ui'
 import { check, NAME } from './validation'
@@ -78,8 +77,6 @@ const SOURCES = [
   { value: 'image', label: 'From an image' },
   { value: 'upload', label: 'Upload image file' },
 ] as const
-
-const BLOCK_SIZE_OPTIONS = BLOCK_SIZES.map((n) => ({ value: String(n), label: `${n} bytes` }))
 
 export type DiskCreateValues = {
   name: string
@@ -269,15 +266,7 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
           }
         />
       )}
-      {source === 'blank' && (
-        <Select
-          label="Block size"
-          required
-          description="Fixed once the disk is created."
-          options={BLOCK_SIZE_OPTIONS}
-          {...form.field('blockSize')}
-        />
-      )}
+      {source === 'blank' && <BlockSizeSelect form={form} description="Fixed once the disk is created." />}
       {source === 'snapshot' || source === 'image' ? (
         <>
           <p className={note}>The disk takes the block size of the {source} it is copied from.</p>

@@ -2,8 +2,9 @@
 // form shows the same labels and wiring, so the e2e tests' selectors hold for all of them at once.
 import type { ReactNode } from 'react'
 import { SideModalForm, TextField } from '../components'
-import { NameField, RadioGroup, type TextFieldProps } from '../components/FormField'
+import { NameField, RadioGroup, Select, type TextFieldProps } from '../components/FormField'
 import type { Form, FormValues } from '../hooks/use-form'
+import { BLOCK_SIZES } from './disk-blank'
 import type { SideModalProps } from './side-form'
 import { required } from './validation'
 
@@ -71,6 +72,30 @@ export function OsAndVersion({
       <TextField label="OS" required {...hints.os} {...form.field('os')} />
       <TextField label="Version" required {...hints.version} {...form.field('version')} />
     </>
+  )
+}
+
+const BLOCK_SIZE_OPTIONS = BLOCK_SIZES.map((n) => ({ value: String(n), label: `${n} bytes` }))
+
+/**
+ * The block size a new disk or image is made with (nexus.json BlockSize), held as a string; each form
+ * says under it what the choice means there.
+ */
+export function BlockSizeSelect({
+  form,
+  description,
+}: {
+  form: Pick<Form<{ blockSize: string }>, 'field'>
+  description: string
+}) {
+  return (
+    <Select
+      label="Block size"
+      required
+      description={description}
+      options={BLOCK_SIZE_OPTIONS}
+      {...form.field('blockSize')}
+    />
   )
 }
 

@@ -12,7 +12,6 @@
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { Button, SideModalForm } from '../components'
-import { Select } from '../components/FormField'
 import { dialogFooterClass } from '../components/Modal'
 import { useKindReason } from '../hooks/use-action-reason'
 import {
@@ -21,7 +20,6 @@ import {
   imageNameTaken,
   startImageUpload,
   UPLOAD_BLOCK_SIZE,
-  UPLOAD_BLOCK_SIZES,
   type Upload,
   useProjectUpload,
   useUploadView,
@@ -29,17 +27,16 @@ import {
 import { FormError } from '../hooks/use-form'
 import { UPLOAD_T } from '../strings'
 import { kinds } from '../ui/kinds'
+import { BLOCK_SIZES } from './disk-blank'
 import { diskFileProblem } from './disk-create'
-import { NameAndDescription, OS_AND_VERSION, OsAndVersion } from './fields'
+import { BlockSizeSelect, NameAndDescription, OS_AND_VERSION, OsAndVersion } from './fields'
 import { useSideForm } from './side-form'
 import { CancelUploadButton, ImageFileField, RetryUploadButton, UploadPanelFrame } from './upload-ui'
 import { NAME } from './validation'
 
-const BLOCK_SIZE_OPTIONS = UPLOAD_BLOCK_SIZES.map((n) => ({ value: String(n), label: `${n} bytes` }))
-
 /** The block size the select holds (a string), as the API takes it. */
 export const chosenBlockSize = (value: string) =>
-  UPLOAD_BLOCK_SIZES.find((n) => String(n) === value) ?? UPLOAD_BLOCK_SIZE
+  BLOCK_SIZES.find((n) => String(n) === value) ?? UPLOAD_BLOCK_SIZE
 
 /** Why the file cannot become an image of the chosen block size; undefined when it can. */
 export function imageFileProblem(file: File | null, blockSize: string): string | undefined {
@@ -93,12 +90,9 @@ function ImageFields({ project, onDismiss }: { project: string; onDismiss: () =>
         form={form}
         hints={{ os: { placeholder: 'ubuntu' }, version: { placeholder: '24.04' } }}
       />
-      <Select
-        label="Block size"
-        required
+      <BlockSizeSelect
+        form={form}
         description="The image's block size: the file's size must be a multiple of it."
-        options={BLOCK_SIZE_OPTIONS}
-        {...form.field('blockSize')}
       />
       <ImageFileField
         file={form.values.file}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Image } from '../api/types'
-import { blockSizeOf, pollUntil, temporaryName, UPLOAD_BLOCK_SIZES } from '../hooks/use-bulk-upload'
+import { blockSizeOf, pollUntil, temporaryName } from '../hooks/use-bulk-upload'
+import { BLOCK_SIZES } from './disk-blank'
 import { cancelRefusal, chosenBlockSize, imageFileProblem } from './image-create'
 import { imageFacts } from './image-view'
 import { formatEta, PHASE_TEXT, phaseText, progressDetail } from './upload-ui'
@@ -47,7 +48,7 @@ describe('the image view', () => {
 
 describe('the block size of an image upload', () => {
   it('offers the block sizes of nexus.json, 512 by default (also for a saved upload without one)', () => {
-    expect(UPLOAD_BLOCK_SIZES).toEqual([512, 2048, 4096])
+    expect(BLOCK_SIZES).toEqual([512, 2048, 4096])
     expect(chosenBlockSize('4096')).toBe(4096)
     expect(chosenBlockSize('2048')).toBe(2048)
     expect(chosenBlockSize('')).toBe(512)

@@ -63,8 +63,6 @@ import { devActorOptions } from './dev-inspect'
 
 /** A block size the API takes for a disk (nexus.json BlockSize). */
 export type BlockSize = Schemas['BlockSize']
-/** The block sizes an upload may choose, smallest first. */
-export const UPLOAD_BLOCK_SIZES: readonly BlockSize[] = [512, 2048, 4096]
 /** Default block size of uploaded disks: the smallest the API takes, so any 512-byte-aligned image fits. */
 export const UPLOAD_BLOCK_SIZE: BlockSize = 512
 export const PAUSED_TEXT = 'Paused: waiting for the network'
