@@ -664,8 +664,8 @@ export const bulkUploadMachine = setup({
         CANCEL: 'cancelling',
         DISMISS: 'dismissed',
         RETRY: [
-          // The disk was never made (a disk whose create answer was lost makes the retry fail on its
-          // taken name, a refusal: the user then sees that disk in the list).
+          // No disk yet: create it (a create whose answer was lost may have made it; the createDisk
+          // actor then takes that disk, found by its name, when it is still empty and as asked).
           { guard: and(['canRetry', not('hasDisk')]), target: 'creating', actions: 'resetRetries' },
           // Back to the step that failed, or to the re-read that did (chunks acknowledged stay so).
           { guard: 'canRetry', target: 'retrying', actions: 'resetRetries' },

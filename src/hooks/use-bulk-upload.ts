@@ -52,7 +52,7 @@ import {
 } from '../../storage'
 import { api } from '../api/client'
 import { alreadyExistsMessage, toUserError } from '../api/errors'
-import type { ApiResult, Disk, OperationName, Schemas } from '../api/types'
+import type { ApiParams, ApiResult, Disk, OperationName, Schemas } from '../api/types'
 import { toast } from '../components'
 import { LEGACY_UPLOADS_KEY, rememberedScope, UPLOADS_KEY_PREFIX } from '../session'
 import { T } from '../strings'
@@ -352,36 +352,62 @@ export async function imageNameTaken(project: string, name: string): Promise<str
   return found.type === 'success' ? alreadyExistsMessage('imageCreate', '') : undefined
 }
 
+const isAlreadyExists = (result: ApiResult<unknown>) =>
+  result.type === 'error' && result.data.errorCode === 'ObjectAlreadyExists'
+
+/**
+ * The disk a create whose answer was lost did make, found by its name: it is this upload's only when
+ * it is still waiting for its blocks (import_ready: nothing has been written to it) and has the size,
+ * block size and description asked for. Anything else keeps the name taken, as the API said.
+ */
+async function diskMadeByLostCreate(
+  project: string,
+  body: ApiParams<'diskCreate'>['body'] & {
+    diskBackend: { type: 'distributed'; diskSource: { type: 'importing_blocks'; blockSize: BlockSize } }
+  },
+): Promise<Pick<Disk, 'id'> | undefined> {
+  const found = await api.call('diskView', { path: { disk: body.name }, query: { project } })
+  // A read that does not arrive either: the upload fails as one that may be retried.
+  if (found.type === 'client_error' && found.network) unwrap('diskView', found)
+  if (found.type !== 'success') return undefined
+  const disk = found.data
+  const same =
+    disk.state.state === 'import_ready' &&
+    disk.size === body.size &&
+    disk.blockSize === body.diskBackend.diskSource.blockSize &&
+    disk.description === body.description
+  return same ? disk : undefined
+}
+
 function uploadMachineFor(file: Blob, target: UploadTarget) {
   const ref = diskRef
   const { project, image } = target
   const blockSize = blockSizeOf(target)
   const snapshotOf = (name: string | null) => name ?? target.name
+  // Set once a create's answer did not arrive: the disk may have been made all the same.
+  let createAnswerLost = false
   return bulkUploadMachine.provide({
     actors: {
-      createDisk: fromPromise<Pick<Disk, 'id'>, { size: number }>(async ({ input }) =>
-        unwrap(
-          'diskCreate',
-          await mutateOrNetworkError(() =>
-            mutate(
-              'diskCreate',
-              {
-                query: { project: target.project },
-                body: {
-                  name: target.name,
-                  description: target.description,
-                  size: diskSizeFor(input.size),
-                  diskBackend: {
-                    type: 'distributed',
-                    diskSource: { type: 'importing_blocks', blockSize },
-                  },
-                },
-              },
-              { invalidates: diskKeys },
-            ),
-          ),
-        ),
-      ),
+      createDisk: fromPromise<Pick<Disk, 'id'>, { size: number }>(async ({ input }) => {
+        const body = {
+          name: target.name,
+          description: target.description,
+          size: diskSizeFor(input.size),
+          diskBackend: {
+            type: 'distributed' as const,
+            diskSource: { type: 'importing_blocks' as const, blockSize },
+          },
+        }
+        const result = await mutateOrNetworkError(() =>
+          mutate('diskCreate', { query: { project }, body }, { invalidates: diskKeys }),
+        )
+        if (createAnswerLost && isAlreadyExists(result)) {
+          const made = await diskMadeByLostCreate(project, body)
+          if (made) return made
+        }
+        if (result.type === 'client_error' && result.network) createAnswerLost = true
+        return unwrap('diskCreate', result)
+      }),
       fetchDisk: fromPromise<Pick<Disk, 'id' | 'state'>, DiskRef>(async ({ input }) => {
         const disk = unwrap('diskView', await api.call('diskView', ref(input.diskId)))
         // A resumed upload writes in its own block size: never into a disk of another.

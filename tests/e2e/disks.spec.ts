@@ -540,6 +540,41 @@ test.describe('disks', () => {
     expect(forwarded.get(3 * CHUNK)).toBeGreaterThanOrEqual(1)
   })
 
+  test('a create whose answer was lost: Retry takes the disk it made and uploads into it', async ({
+    page,
+  }) => {
+    const name = uniqueName('lostmade')
+    const bytes = imageBytes(MiB, 0x1057)
+    // The first create reaches the server (the disk is made), then its answer is lost.
+    let creates = 0
+    await page.route(
+      (url) => url.pathname === '/v1/disks',
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.continue()
+        creates += 1
+        if (creates > 1) return route.continue()
+        await route.fetch()
+        await route.abort('connectionreset')
+      },
+    )
+    await page.goto(`/projects/${PROJECT}/disks-new`)
+    const form = page.getByRole('dialog', { name: 'New disk' })
+    await form.getByRole('textbox', { name: 'Name' }).fill(name)
+    await form.getByRole('radio', { name: 'Upload image file' }).check()
+    await form.getByRole('button', { name: 'Image file' }).setInputFiles(fileOnDisk(`${name}.raw`, bytes))
+    await expect(form.getByText('File checked')).toBeVisible()
+    await form.getByRole('button', { name: 'Upload and create disk' }).click()
+    await expect(form.getByText('The upload failed')).toBeVisible()
+    expect((await diskByName(page.request, name))?.state.state).toBe('import_ready')
+
+    const retry = form.getByRole('button', { name: 'Retry upload' })
+    await expect(retry).not.toHaveAttribute('aria-disabled', 'true')
+    await retry.click()
+    await expectUploaded(page, name, bytes)
+    // The second create was refused for the taken name; the upload went into the disk the first made.
+    expect(creates).toBe(2)
+  })
+
   test('Cancel never deletes a disk that finished importing without asking', async ({ page }) => {
     const name = uniqueName('finished')
     const bytes = imageBytes(2 * MiB, 0xf00d)
