@@ -5,8 +5,8 @@
 // failed on purpose (spec section 7, "Mock mode"). Each call registers the operation, so the
 // contract test can walk every implemented operation.
 import { type HttpHandler, HttpResponse, http } from 'msw'
-import type { operations as Ops } from '../../src/api/__generated__/nexus'
 import { type OperationName, operations } from '../../src/api/__generated__/operations'
+import type { OpOf } from '../../src/api/types'
 import { type Db, db, type User } from '../db'
 import { type Caller, hasAnyRole, resolveCaller, SESSION_COOKIE } from './auth'
 import { mockConfig } from './config'
@@ -24,7 +24,6 @@ import { restoreScanParams } from './paginate'
 import { isPaginated, requestSchema, successStatus, validatorFor } from './spec'
 import { sleep } from './timers'
 
-type OpOf<N extends OperationName> = Ops[(typeof operations)[N]['id'] & keyof Ops]
 type Params<O> = O extends { parameters: infer P } ? P : never
 type PathOf<O> =
   Params<O> extends { path: infer X } ? (X extends object ? X : Record<string, never>) : Record<string, never>

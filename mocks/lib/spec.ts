@@ -6,6 +6,7 @@ import Ajv, { type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import nexusJson from '../../../shared/api/nexus.json' with { type: 'json' }
 import { type OperationName, operations } from '../../src/api/__generated__/operations'
+import { snakeKey } from '../../src/api/casing'
 
 type JsonSchema = Record<string, unknown>
 type SpecOperation = {
@@ -116,7 +117,7 @@ for (const item of Object.values(spec.paths)) {
 
 /** The contract's description of an operation. */
 export function specOperation(name: OperationName): SpecOperation {
-  const op = byId.get(operations[name].id)
+  const op = byId.get(snakeKey(name))
   if (!op) throw new Error(`operation ${name} is not in the contract`)
   return op
 }

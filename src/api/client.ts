@@ -137,7 +137,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     params?: ApiParams<N>,
     opts: CallOptions = {},
   ): Promise<ApiResult<ApiResponse<N>>> {
-    const op: { id: string; method: string; path: string; body?: string } = operations[name]
+    const op: { method: string; path: string; body?: string } = operations[name]
     const p = (params ?? {}) as WireParams
     let url: string
     try {

@@ -1,7 +1,7 @@
 // The error catalogue (spec section 8) in one place: every failed ApiResult becomes a UserError with the
 // message a screen shows and a kind that tells the screen what to do (redirect, not-found page, notice).
 import { S, T } from '../strings'
-import { operations } from './__generated__/operations'
+import { snakeKey } from './casing'
 import type { ApiFailure, ApiResult, OperationName } from './types'
 
 export type UserErrorKind =
@@ -50,7 +50,7 @@ function resourceLabel(kind: string): string {
  */
 export function alreadyExistsMessage(name: OperationName, serverMessage: string): string {
   const fromMessage = /already exists:?\s+([A-Za-z][\w-]*)/i.exec(serverMessage)?.[1]
-  const opId: string = operations[name].id
+  const opId = snakeKey(name)
   const words = opId.split('_')
   const i = words.lastIndexOf('create')
   const fromOperation = i > 0 ? words[i - 1] : undefined

@@ -2,7 +2,7 @@
 // camelCase, and timestamp keys (time_*, *_time, *_expiration, timestamp) are Dates. Nothing here is
 // a hand-written payload type: every shape is derived from src/api/__generated__/nexus.ts.
 import type { components, operations as Ops } from './__generated__/nexus'
-import type { OperationName, operations as opTable } from './__generated__/operations'
+import type { OperationName } from './__generated__/operations'
 
 export type { OperationName }
 export type Schemas = components['schemas']
@@ -39,8 +39,12 @@ export type Camel<T> = T extends Date | BinaryBody
 /** The wire (snake_case) view of a console-side object: used for request bodies and queries. */
 export type Schema<N extends keyof Schemas> = Camel<Schemas[N]>
 
-type SnakeOp<N extends OperationName> = (typeof opTable)[N]['id']
-type OpOf<N extends OperationName> = Ops[SnakeOp<N> & keyof Ops]
+/** `diskList` -> `disk_list`: the type-level `snakeKey`, which gives an operation's contract id back. */
+type SnakeKey<S extends string, Done extends string = ''> = S extends `${infer H}${infer Rest}`
+  ? SnakeKey<Rest, `${Done}${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}`>
+  : Done
+/** The contract's description of an operation, in its generated `operations` type. */
+export type OpOf<N extends OperationName> = Ops[SnakeKey<N> & keyof Ops]
 
 type Params<O> = O extends { parameters: infer P } ? P : never
 type PathOf<O> = Params<O> extends { path: infer X } ? X : Params<O> extends { path?: infer X } ? X : never
