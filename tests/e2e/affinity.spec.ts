@@ -5,7 +5,7 @@
 // off, a silo viewer's disabled controls, and axe on the list and on open forms.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { createInstance, expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { createInstance, expectAccessible, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const LIST = `/projects/${PROJECT}/affinity`
@@ -28,8 +28,7 @@ async function createGroup(request: APIRequestContext, name: string, description
 }
 
 const table = (page: Page, name: string) => page.getByRole('table', { name })
-const rowOf = (page: Page, tableName: string, name: string) =>
-  table(page, tableName).getByRole('row').filter({ hasText: name })
+const rowOf = (page: Page, tableName: string, name: string) => rowNamed(table(page, tableName), name)
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 
 async function openRowAction(page: Page, name: string, action: string) {

@@ -7,7 +7,7 @@
 // the default rules, plus one rule with every kind of field), never to the seeded mock-vpc.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const tab = (vpc: string) => `/projects/${PROJECT}/vpcs/${vpc}/firewall-rules`
@@ -78,10 +78,7 @@ async function expectOthersUnchanged(
 }
 
 const rulesTable = (page: Page) => page.getByRole('table', { name: 'Firewall rules' })
-const rowOf = (page: Page, name: string) =>
-  rulesTable(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name, exact: true }) })
+const rowOf = (page: Page, name: string) => rowNamed(rulesTable(page), name)
 
 async function openRowAction(page: Page, name: string, action: string) {
   await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click()

@@ -5,7 +5,7 @@
 // with the role's reason for a silo viewer; axe on the list and on the open create form. Each test
 // that writes has floating IPs (and an instance) of its own: the seeded ones are shared.
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { createInstance, expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { createInstance, expectAccessible, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const LIST = `/projects/${PROJECT}/floating-ips`
@@ -17,10 +17,7 @@ const ACTIONS = ['Edit', 'Attach to an instance', 'Detach', 'Delete'] as const
 
 const unique = (what: string) => `${what}-${Math.random().toString(16).slice(2, 8)}`
 const table = (page: Page) => page.getByRole('table', { name: 'Floating IPs' })
-const rowOf = (page: Page, name: string) =>
-  table(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name, exact: true }) })
+const rowOf = (page: Page, name: string) => rowNamed(table(page), name)
 const item = (page: Page, label: string) => page.getByRole('menuitem', { name: label, exact: true })
 
 async function expectRefused(control: Locator, reason: string) {

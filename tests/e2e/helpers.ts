@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'oxide'
 export type DemoUser = 'fleet-admin' | 'silo-viewer' | 'no-role'
@@ -143,3 +143,10 @@ export function fileOnDisk(name: string, bytes: Buffer): string {
   writeFileSync(path, bytes)
   return path
 }
+
+/**
+ * The row of `table` whose cell reads exactly `name`. Never `hasText`: test data named `aa-image-2f…`
+ * contains the demo name `image-2`.
+ */
+export const rowNamed = (table: Locator, name: string) =>
+  table.getByRole('row').filter({ has: table.page().getByRole('cell', { name, exact: true }) })

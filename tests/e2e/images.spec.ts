@@ -6,7 +6,7 @@
 // offline and for a silo viewer; axe on the lists and the forms.
 import { createHash, randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
-import { expectAccessible, fileOnDisk, login, SW, waitForServiceWorker } from './helpers'
+import { expectAccessible, fileOnDisk, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const LIST = `/projects/${PROJECT}/images`
@@ -31,7 +31,7 @@ const roleReason = (what: string) =>
   `Your role does not allow this: ${what} needs the collaborator role or stronger`
 
 const rowOf = (page: Page, table: string, name: string) =>
-  page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name })
+  rowNamed(page.getByRole('table', { name: table }), name)
 
 async function openRowMenu(page: Page, name: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click()

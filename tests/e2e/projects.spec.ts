@@ -3,7 +3,7 @@
 // write control disabled with its reason for a silo viewer and offline.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 // Sorted first by name, so a project of the test's own is on the list's first page.
 const uniqueName = (prefix: string) => `aa-${prefix}-${randomBytes(3).toString('hex')}`
@@ -17,8 +17,7 @@ async function createProject(request: APIRequestContext, name: string, descripti
   expect(res.status(), await res.text()).toBe(201)
 }
 
-const rowOf = (page: Page, name: string) =>
-  page.getByRole('table', { name: 'Projects' }).getByRole('row').filter({ hasText: name })
+const rowOf = (page: Page, name: string) => rowNamed(page.getByRole('table', { name: 'Projects' }), name)
 
 async function openRowAction(page: Page, name: string, action: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click()

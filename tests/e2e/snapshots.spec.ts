@@ -3,7 +3,7 @@
 // values kept, and every write control disabled with its reason offline and for a silo viewer.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { createDisk, expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { createDisk, expectAccessible, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const GiB = 1024 ** 3
@@ -30,11 +30,7 @@ async function createSnapshot(request: APIRequestContext, name: string, disk: st
 
 // The row whose name cell is exactly `name`: other specs make snapshots whose names contain it
 // (e.g. "extra-…-snapshot-1a2b3c" holds "snapshot-1").
-const rowOf = (page: Page, name: string) =>
-  page
-    .getByRole('table', { name: 'Snapshots' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name, exact: true }) })
+const rowOf = (page: Page, name: string) => rowNamed(page.getByRole('table', { name: 'Snapshots' }), name)
 
 async function openRowMenu(page: Page, name: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click()

@@ -5,7 +5,7 @@
 // axe on the list, the silo page and the create form.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 const LIST = '/system/silos'
 const siloPage = (name: string) => `${LIST}/${name}`
@@ -33,8 +33,8 @@ async function createSilo(request: APIRequestContext, name: string) {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 const textbox = (scope: Locator, name: string) => scope.getByRole('textbox', { name, exact: true })
-const rowOf = (page: Page, table: string, text: string) =>
-  page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text })
+const rowOf = (page: Page, table: string, name: string) =>
+  rowNamed(page.getByRole('table', { name: table }), name)
 
 async function expectDisabled(control: Locator, reason: string) {
   await expect(control).toHaveAttribute('aria-disabled', 'true')

@@ -5,7 +5,7 @@
 // with the network off, a silo viewer's disabled controls, and axe on the list, the page and the form.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { expectAccessible, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const LIST = `/projects/${PROJECT}/vpcs`
@@ -33,8 +33,7 @@ async function ruleCount(request: APIRequestContext, vpc: string): Promise<numbe
   return ((await res.json()) as { rules: unknown[] }).rules.length
 }
 
-const rowOf = (page: Page, name: string) =>
-  page.getByRole('table', { name: 'VPCs' }).getByRole('row').filter({ hasText: name })
+const rowOf = (page: Page, name: string) => rowNamed(page.getByRole('table', { name: 'VPCs' }), name)
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 /** A form's text field by its exact label ("Name" is also in "DNS name"). */
 const field = (form: Locator, label: string) => form.getByRole('textbox', { name: label, exact: true })
