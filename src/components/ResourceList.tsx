@@ -20,8 +20,8 @@ import type { ListSource } from '../lists'
 import { Outlet, RouteParamsContext } from '../route-context'
 import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
 import { type Kind, newOf, noneOf } from '../ui/kinds'
-import { QueryError } from '../ui/QueryError'
 import { copyIdItem, deleteItem, editItem } from '../ui/row-actions'
+import { errorOrOffline } from '../ui/stand-in'
 import type { ActionMenuItem } from './ActionMenu'
 import { BulkBar, type BulkConfig, checkboxClass, SelectAllBox } from './BulkBar'
 import { Button } from './Button'
@@ -178,6 +178,15 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
     ]
   }
   const rowName = props.rowName ?? ((row: ListItem<N>) => (row as Row).name ?? (row as Row).id)
+  // With nothing to show yet: the error, or offline with nothing cached (never an empty state, which
+  // would say there are none); null while the first answer is on its way (the table's loading rows).
+  const standIn =
+    list.data === undefined
+      ? errorOrOffline(
+          list,
+          `${title} are not cached on this device yet. They show here once the connection is back.`,
+        )
+      : null
 
   return (
     <>
@@ -212,9 +221,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
           onClear={() => select(NO_SELECTION)}
         />
       )}
-      {list.error && !list.data ? (
-        <QueryError error={list.error} />
-      ) : (
+      {standIn ?? (
         <Table
           label={title}
           columns={shown}
@@ -241,7 +248,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
           }
         />
       )}
-      <Pagination {...list.pagination} />
+      {!standIn && <Pagination {...list.pagination} />}
       {/* A list's create and edit forms are its child routes: they open over it, which stays mounted. */}
       <Outlet />
       {props.children}

@@ -159,6 +159,20 @@ test.describe('offline', () => {
     await expect(page.getByRole('heading', { name: 'Disks', level: 1 })).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
+    // Nothing cached for the list: it says so, never that the project has no disks.
+    const main = page.getByRole('main')
+    await expect(
+      main.getByText('Disks are not cached on this device yet. They show here once the connection is back.'),
+    ).toBeVisible()
+    await expect(main.getByText('No disks')).toHaveCount(0)
+    await expect(main.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0)
+    // The same on a list reached from the sidebar.
+    await page.getByRole('link', { name: 'Snapshots', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Snapshots', level: 1 })).toBeVisible()
+    await expect(
+      main.getByText('Snapshots are not cached on this device yet.', { exact: false }),
+    ).toBeVisible()
+    await expect(main.getByText('No snapshots')).toHaveCount(0)
   })
 
   test('a form whose submit failed for the network keeps what was typed and says why', async ({
