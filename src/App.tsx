@@ -37,27 +37,46 @@ import {
 } from './routes'
 import { useScrollRestoration } from './scroll'
 import { usePendingLogout } from './session'
+import { PageLoadBoundary, PageLoadError } from './ui/PageLoadBoundary'
 
 // One component per page loader, created once, so a page keeps its identity (and its state) across
 // every URL that renders it. A page whose code has already loaded (prefetched on hover, or waited for
 // before the first render) is used as it is: it never suspends. That matters for speed, not only
 // for looks: React reveals a Suspense boundary's content no sooner than 300 ms after its fallback was
 // shown (its reveal throttle), which was most of a warm reload's time to the first row.
-const pages = new Map<NonNullable<RouteNode['page']>, ComponentType>()
-function pageFor(load: NonNullable<RouteNode['page']>): ComponentType {
+type Loader = NonNullable<RouteNode['page']>
+const pages = new Map<Loader, ComponentType>()
+function pageFor(load: Loader): ComponentType {
   let c = pages.get(load)
   if (!c) {
-    c = loadedPage(load) ?? lazy(() => loadPage(load))
+    c = loadedPage(load) ?? (() => <LoadAttempt load={load} />)
     pages.set(load, c)
   }
   return c
+}
+
+// The load of a page's code not done yet. A failed one stays failed (React renders a failed page
+// again before it gives up) until PageLoadBoundary retries: it forgets the attempt, and the next render
+// asks for the page's code anew.
+const attempts = new Map<Loader, ComponentType>()
+function LoadAttempt({ load }: { load: Loader }) {
+  let Attempt = attempts.get(load)
+  if (!Attempt) {
+    Attempt = lazy(() =>
+      loadPage(load).catch((cause: unknown) => {
+        throw new PageLoadError(cause, () => attempts.delete(load))
+      }),
+    )
+    attempts.set(load, Attempt)
+  }
+  return <Attempt />
 }
 
 /**
  * The pages of the matched chain, nested: each page gets the next one as its <Outlet />. The outer
  * page keeps its place in the tree whatever its child is, so a list under a form never remounts.
  */
-function nestedPages(match: RouteMatch): ReactNode {
+function nestedPages(match: RouteMatch, pathname: string): ReactNode {
   const loaders = match.chain.flatMap((n) => (n.page ? [n.page] : []))
   let inner: ReactNode = null
   for (let i = loaders.length - 1; i >= 0; i--) {
@@ -68,9 +87,11 @@ function nestedPages(match: RouteMatch): ReactNode {
     const fallback = i === 0 && !skipsSkeleton(match) ? <PageSkeleton /> : null
     inner = (
       <OutletContext.Provider value={inner}>
-        <Suspense fallback={fallback}>
-          <Page />
-        </Suspense>
+        <PageLoadBoundary resetKey={pathname}>
+          <Suspense fallback={fallback}>
+            <Page />
+          </Suspense>
+        </PageLoadBoundary>
       </OutletContext.Provider>
     )
   }
@@ -165,7 +186,7 @@ export function App() {
             instance={instanceGuarded ? (match.params.instance ?? null) : null}
           >
             <FleetGuard active={fleetGuarded}>
-              <Layout>{nestedPages(match)}</Layout>
+              <Layout>{nestedPages(match, pathname)}</Layout>
             </FleetGuard>
           </InstanceGuard>
         </ProjectGuard>

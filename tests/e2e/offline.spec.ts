@@ -175,6 +175,49 @@ test.describe('offline', () => {
     await expect(main.getByText('No snapshots')).toHaveCount(0)
   })
 
+  test('a page whose code does not arrive keeps the shell, says why, and loads when asked again', async ({
+    page,
+  }) => {
+    await login(page)
+    let arrives = false
+    await page.route(/\/assets\/FloatingIpsPage-[^/]*\.js$/, (route) =>
+      arrives ? route.continue() : route.abort('internetdisconnected'),
+    )
+    await page.goto('/projects/mock-project/instances')
+    await expect(page.getByRole('heading', { name: 'Instances', level: 1 })).toBeVisible()
+    const main = page.getByRole('main')
+    const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+
+    // Online, a dropped request: the shell stays (breadcrumbs, sidebar), Try again asks again.
+    await page.getByRole('link', { name: 'Floating IPs', exact: true }).click()
+    await expect(main.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+    await expect(breadcrumbs).toContainText('Floating IPs')
+    arrives = true
+    await main.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { name: 'Floating IPs', level: 1 })).toBeVisible()
+    await expect(page.getByRole('cell', { name: 'cola-float', exact: true })).toBeVisible()
+  })
+
+  test('offline, a page whose code is not on the device says so and opens when the connection is back', async ({
+    page,
+    context,
+  }) => {
+    await login(page)
+    await page.route(/\/assets\/VpcsPage-[^/]*\.js$/, (route) => route.abort('internetdisconnected'))
+    await page.goto('/projects/mock-project/instances')
+    await expect(page.getByRole('heading', { name: 'Instances', level: 1 })).toBeVisible()
+    await context.setOffline(true)
+    await page.getByRole('link', { name: 'VPCs', exact: true }).click()
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { name: 'You are offline' })).toBeVisible()
+    await expect(main).toContainText(
+      'This page is not on this device yet. It opens once the connection is back.',
+    )
+    await page.unrouteAll()
+    await context.setOffline(false)
+    await expect(page.getByRole('heading', { name: 'VPCs', level: 1 })).toBeVisible()
+  })
+
   test('a form whose submit failed for the network keeps what was typed and says why', async ({
     page,
     context,
