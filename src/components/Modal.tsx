@@ -150,6 +150,17 @@ export function DialogFrame(props: {
   focusFirstField?: boolean
 }) {
   const body = useRef<HTMLDivElement>(null)
+  // Closing gives focus back to the control that had it at opening, or, when that control has gone
+  // with what the dialog did (a deleted row's menu button), to the page's main region: never to the
+  // document's body, where a keyboard user would start over from the top.
+  const opener = useRef<HTMLElement | null>(null)
+  const wasOpen = useRef(false)
+  if (props.open !== wasOpen.current) {
+    wasOpen.current = props.open
+    if (props.open)
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  }
+  const finalFocus = () => (opener.current?.isConnected ? opener.current : document.getElementById('main'))
   const firstField = () =>
     body.current?.querySelector<HTMLElement>(
       'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])',
@@ -165,6 +176,7 @@ export function DialogFrame(props: {
       unmountOnExit
       closeOnEscape={props.dismissable}
       closeOnInteractOutside={props.dismissable}
+      finalFocusEl={finalFocus}
       {...(props.focusFirstField ? { initialFocusEl: firstField } : {})}
     >
       <Portal>

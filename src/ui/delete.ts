@@ -6,15 +6,16 @@ import { unwrap } from '../api/errors'
 import type { ApiParams, ListOperationName, OperationName } from '../api/types'
 import { toast } from '../components/toast-queue'
 import type { Kind } from './kinds'
+import { toastDeleted } from './row-actions'
 
 export async function deleteListed<N extends OperationName>(
   op: N,
   params: ApiParams<N>,
   row: { id: string; list: ListOperationName },
-  done: string,
+  done?: string,
 ): Promise<void> {
   unwrap(await mutate(op, params, { removes: { id: row.id }, invalidates: [{ endpoint: row.list }] }))
-  toast.success(done)
+  if (done) toast.success(done)
 }
 
 /**
@@ -27,5 +28,8 @@ export function rowDelete<N extends OperationName, R extends { id: string; name:
   list: ListOperationName,
   params: (row: R) => ApiParams<N>,
 ): (row: R) => Promise<void> {
-  return (row) => deleteListed(op, params(row), { id: row.id, list }, `${kind.one} ${row.name} deleted`)
+  return async (row) => {
+    await deleteListed(op, params(row), { id: row.id, list })
+    toastDeleted(kind, row.name)
+  }
 }

@@ -21,6 +21,9 @@ export function copyIdItem(kind: Kind, id: string): ActionMenuItem {
   return { label: 'Copy ID', onSelect: () => copyAndSay(id, `${kind.one} ID copied`) }
 }
 
+/** The toast of a finished delete, as every screen words it: "Instance web1 deleted". */
+export const toastDeleted = (kind: Kind, name: string) => toast.success(`${kind.one} ${name} deleted`)
+
 /** Delete, after a confirm that names the row ("Delete IP pool web"); a refusal shows in the dialog. */
 export function deleteItem(
   kind: Kind,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Locator, type Page, type Route, test } from '@playwright/test'
-import { expectAccessible, fileOnDisk, login, SW, waitForServiceWorker } from './helpers'
+import { createDisk, expectAccessible, fileOnDisk, login, SW, waitForServiceWorker } from './helpers'
 
 const PROJECT = 'mock-project'
 const MiB = 1024 * 1024
@@ -156,6 +156,21 @@ test.describe('disks', () => {
       'Only an attached disk can be detached',
     )
     await page.keyboard.press('Escape')
+  })
+
+  test('a row deleted from the list says so, and focus stays in the page', async ({ page }) => {
+    const name = uniqueName('gone')
+    await createDisk(page.request, name)
+    await page.goto(`/projects/${PROJECT}/disks`)
+    await page.getByRole('button', { name: `Actions for ${name}` }).click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Delete disk' })
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect(confirm).toBeHidden()
+    await expect(page.getByText(`Disk ${name} deleted`)).toBeVisible()
+    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0)
+    // The row's menu button went with the row: focus is on the page's main region, not the body.
+    await expect(page.getByRole('main')).toBeFocused()
   })
 
   test('the form validates the name and keeps the input; a blank disk is created', async ({ page }) => {

@@ -21,6 +21,7 @@ import { InstanceLink } from '../../ui/by-id'
 import { diskKindColumns } from '../../ui/disk-source'
 import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
+import { toastDeleted } from '../../ui/row-actions'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
 import { DiskStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
@@ -92,7 +93,7 @@ export default function DisksPage() {
         },
       ]}
       remove={{
-        run: (d) => performDiskAction(d, { type: 'DELETE' }),
+        run: (d) => performDiskAction(d, { type: 'DELETE' }).then(() => toastDeleted(kinds.disk, d.name)),
         refusal: (d) => diskRowRefusal(d, 'DELETE'),
       }}
     />

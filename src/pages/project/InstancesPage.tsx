@@ -17,6 +17,7 @@ import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { kinds } from '../../ui/kinds'
+import { toastDeleted } from '../../ui/row-actions'
 import { instanceIsMoving, instanceRowRefusal } from '../../ui/row-state'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { formatBytes } from '../../util/bytes'
@@ -133,7 +134,7 @@ export default function InstancesPage() {
         },
       ]}
       remove={{
-        run: (i) => performInstanceAction(i, 'DELETE'),
+        run: (i) => performInstanceAction(i, 'DELETE').then(() => toastDeleted(kinds.instance, i.name)),
         refusal: (i) => instanceRowRefusal(i, 'DELETE'),
       }}
     >

@@ -13,6 +13,7 @@ import { useKindReason } from '../../../hooks/use-action-reason'
 import { performInstanceAction } from '../../../hooks/use-instance-actor'
 import { paths } from '../../../paths'
 import { kinds } from '../../../ui/kinds'
+import { toastDeleted } from '../../../ui/row-actions'
 import { instanceRowRefusal } from '../../../ui/row-state'
 import { ResizeDialog } from './ResizeDialog'
 
@@ -43,7 +44,7 @@ export function InstanceActions({ project, instance }: { project: string; instan
       name,
       run: async () => {
         await performInstanceAction(instance, 'DELETE')
-        toast.success(`Instance ${name} deleted`)
+        toastDeleted(kinds.instance, name)
         navigate(paths.instances({ project }))
       },
     })
