@@ -160,7 +160,10 @@ export function DialogFrame(props: {
     if (props.open)
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   }
-  const finalFocus = () => (opener.current?.isConnected ? opener.current : document.getElementById('main'))
+  const finalFocus = () => {
+    const el = opener.current
+    return el?.isConnected && el !== document.body ? el : document.getElementById('main')
+  }
   const firstField = () =>
     body.current?.querySelector<HTMLElement>(
       'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])',

@@ -248,7 +248,8 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
           }
         />
       )}
-      {!standIn && <Pagination {...list.pagination} />}
+      {/* Kept on a later page that could not be read: Previous is the way back. */}
+      {(!standIn || list.pageToken !== null) && <Pagination {...list.pagination} />}
       {/* A list's create and edit forms are its child routes: they open over it, which stays mounted. */}
       <Outlet />
       {props.children}

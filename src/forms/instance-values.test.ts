@@ -85,6 +85,8 @@ describe('field rules', () => {
     expect(check(VCPUS, '0')).toBe('vCPUs must be at least 1')
     expect(check(VCPUS, '65')).toBe('vCPUs must be at most 64')
     expect(check(VCPUS, '1.5')).toBe('vCPUs must be a whole number')
+    expect(check(VCPUS, '-1')).toBe('vCPUs must be at least 1')
+    expect(check(VCPUS, ' -12 ')).toBe('vCPUs must be at least 1')
     expect(check(MEMORY, '1536')).toBeUndefined()
     expect(check(MEMORY, '1537')).toMatch(/at most 1536/)
   })

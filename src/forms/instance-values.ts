@@ -149,8 +149,9 @@ const intRule = (min: number, max: number, label: string): FieldRule => ({
     v.minValue(min),
     v.maxValue(max),
   ) as unknown as v.GenericSchema<string, unknown>,
-  explain: (_value, issue) =>
-    issue.type === 'min_value'
+  // A negative number is a whole number too: it is told its bound, as the size fields do.
+  explain: (value, issue) =>
+    issue.type === 'min_value' || /^-\d+$/.test(value.trim())
       ? `${label} must be at least ${min}`
       : issue.type === 'max_value'
         ? `${label} must be at most ${max}`

@@ -355,23 +355,33 @@ export async function imageNameTaken(project: string, name: string): Promise<str
 const isAlreadyExists = (result: ApiResult<unknown>) =>
   result.type === 'error' && result.data.errorCode === 'ObjectAlreadyExists'
 
+/** How far the server's clock may be from this device's when a disk's creation time is compared. */
+const CLOCK_SKEW_MS = 2 * 60_000
+
+/** When the creates whose answers were lost went out and failed, by this device's clock. */
+type LostWindow = { from: number; to: number }
+
 /**
  * The disk a create whose answer was lost did make, found by its name: it is this upload's only when
- * it is still waiting for its blocks (import_ready: nothing has been written to it) and has the size,
- * block size and description asked for. Anything else keeps the name taken, as the API said.
+ * it was created while such a create was out (give or take CLOCK_SKEW_MS), is still waiting for its
+ * blocks (import_ready: nothing has been written to it) and has the size, block size and description
+ * asked for. Anything else keeps the name taken, as the API said. A read that fails for another reason
+ * than a missing disk fails the upload as that read's failure (a network or server error: Retry).
  */
 async function diskMadeByLostCreate(
   project: string,
   body: ApiParams<'diskCreate'>['body'] & {
     diskBackend: { type: 'distributed'; diskSource: { type: 'importing_blocks'; blockSize: BlockSize } }
   },
+  lost: LostWindow,
 ): Promise<Pick<Disk, 'id'> | undefined> {
   const found = await api.call('diskView', { path: { disk: body.name }, query: { project } })
-  // A read that does not arrive either: the upload fails as one that may be retried.
-  if (found.type === 'client_error' && found.network) unwrap('diskView', found)
-  if (found.type !== 'success') return undefined
-  const disk = found.data
+  if (found.type === 'error' && found.data.statusCode === 404) return undefined
+  const disk = unwrap('diskView', found)
+  const created = disk.timeCreated.getTime()
   const same =
+    created >= lost.from - CLOCK_SKEW_MS &&
+    created <= lost.to + CLOCK_SKEW_MS &&
     disk.state.state === 'import_ready' &&
     disk.size === body.size &&
     disk.blockSize === body.diskBackend.diskSource.blockSize &&
@@ -385,7 +395,7 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
   const blockSize = blockSizeOf(target)
   const snapshotOf = (name: string | null) => name ?? target.name
   // Set once a create's answer did not arrive: the disk may have been made all the same.
-  let createAnswerLost = false
+  let lost: LostWindow | null = null
   return bulkUploadMachine.provide({
     actors: {
       createDisk: fromPromise<Pick<Disk, 'id'>, { size: number }>(async ({ input }) => {
@@ -398,14 +408,16 @@ function uploadMachineFor(file: Blob, target: UploadTarget) {
             diskSource: { type: 'importing_blocks' as const, blockSize },
           },
         }
+        const sentAt = Date.now()
         const result = await mutateOrNetworkError(() =>
           mutate('diskCreate', { query: { project }, body }, { invalidates: diskKeys }),
         )
-        if (createAnswerLost && isAlreadyExists(result)) {
-          const made = await diskMadeByLostCreate(project, body)
+        if (lost && isAlreadyExists(result)) {
+          const made = await diskMadeByLostCreate(project, body, lost)
           if (made) return made
         }
-        if (result.type === 'client_error' && result.network) createAnswerLost = true
+        if (result.type === 'client_error' && result.network)
+          lost = { from: Math.min(lost?.from ?? sentAt, sentAt), to: Date.now() }
         return unwrap('diskCreate', result)
       }),
       fetchDisk: fromPromise<Pick<Disk, 'id' | 'state'>, DiskRef>(async ({ input }) => {

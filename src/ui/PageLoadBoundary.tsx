@@ -34,6 +34,11 @@ export class PageLoadBoundary extends Component<Props, { error: Error | null }> 
   override componentDidUpdate(prev: Props) {
     if (prev.resetKey !== this.props.resetKey && this.state.error) this.retry()
   }
+  // Left with the failure shown (a route without this page): its next visit asks for the code again.
+  override componentWillUnmount() {
+    const { error } = this.state
+    if (error instanceof PageLoadError) error.forget()
+  }
   retry = () => {
     const { error } = this.state
     if (error instanceof PageLoadError) error.forget()

@@ -159,9 +159,10 @@ test.describe('disks', () => {
   })
 
   test('a row deleted from the list says so, and focus stays in the page', async ({ page }) => {
-    const name = uniqueName('gone')
+    // First by name, on a page of 100: the tests sharing the mock add disks of their own.
+    const name = uniqueName('a0-gone')
     await createDisk(page.request, name)
-    await page.goto(`/projects/${PROJECT}/disks`)
+    await page.goto(`/projects/${PROJECT}/disks?limit=100`)
     await page.getByRole('button', { name: `Actions for ${name}` }).click()
     await page.getByRole('menuitem', { name: 'Delete' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Delete disk' })

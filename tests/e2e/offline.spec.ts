@@ -89,7 +89,8 @@ test.describe('offline', () => {
 
       // Writes: listed, aria-disabled, with the reason as description and as tooltip.
       await page.getByRole('button', { name: `Actions for ${ANCHOR}` }).click()
-      for (const label of ['Stop', 'Delete']) {
+      // Serial console is no write, but it needs the connection as much.
+      for (const label of ['Stop', 'Delete', 'Serial console']) {
         const item = page.getByRole('menuitem', { name: label })
         await expect(item).toHaveAttribute('aria-disabled', 'true')
         await expect(item).toHaveAccessibleDescription('You are offline')

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
+import { useConnectivity } from '../../../storage'
 import type { Instance } from '../../api/types'
 import type { BulkAction } from '../../components/BulkBar'
 import { createdColumn, nameColumn } from '../../components/columns'
@@ -16,6 +17,7 @@ import { useKindReason } from '../../hooks/use-action-reason'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
+import { T } from '../../strings'
 import { kinds } from '../../ui/kinds'
 import { toastDeleted } from '../../ui/row-actions'
 import { instanceIsMoving, instanceRowRefusal } from '../../ui/row-state'
@@ -91,6 +93,7 @@ export default function InstancesPage() {
   const [resizing, setResizing] = useState<Instance | null>(null)
   // Instances are what a limited collaborator may manage (networking is not).
   const reason = useKindReason(kinds.instance, 'managing instances')
+  const { online } = useConnectivity()
   const why = (i: Instance, action: RowAction | 'RESIZE') => reason(instanceRowRefusal(i, action))
   // The machine's refusal is asked per selected row when the action runs (refused rows are skipped).
   const bulk = {
@@ -130,6 +133,7 @@ export default function InstancesPage() {
         { label: 'Resize', disabledReason: why(i, 'RESIZE'), onSelect: () => setResizing(i) },
         {
           label: 'Serial console',
+          disabledReason: online ? undefined : T.offline,
           onSelect: () => navigate(paths.serialConsole({ project, instance: i.name })),
         },
       ]}
