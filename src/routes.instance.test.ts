@@ -29,6 +29,21 @@ describe('instance routes', () => {
     expect(crumbs[3]?.href).toBe('/projects/mock-project/instances/db1')
   })
 
+  it("the serial console's crumbs name the instance, linked to its page", () => {
+    const match = matchPath('/projects/mock-project/instances/db1/serial-console')
+    expect(match?.route.name).toBe('serialConsole')
+    const crumbs = breadcrumbs(match)
+    expect(crumbs.map((c) => c.label)).toEqual([
+      'Projects',
+      'mock-project',
+      'Instances',
+      'db1',
+      'Serial console',
+    ])
+    expect(crumbs[3]?.href).toBe('/projects/mock-project/instances/db1')
+    expect(crumbs[4]?.href).toBe('/projects/mock-project/instances/db1/serial-console')
+  })
+
   it('the instance list is still its own route', () => {
     expect(matchPath('/projects/mock-project/instances')?.route.name).toBe('instances')
   })

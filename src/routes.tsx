@@ -270,13 +270,21 @@ export const routeTree = [
                 ],
               },
               {
-                // Full page terminal; guarded like the instance page (an unknown instance is not found).
-                name: 'serialConsole',
-                path: 'instances/:instance/serial-console',
-                crumb: 'Serial console',
-                guard: 'instance',
-                page: () => import('./pages/project/instance/SerialConsolePage'),
-                prefetch: views.instance.prefetch,
+                // The console sits under its instance's crumb, which links to the instance page (a
+                // sibling: that page with its tabs does not render around the terminal).
+                crumb: param('instance'),
+                crumbTo: 'instance',
+                children: [
+                  {
+                    // Full page terminal; guarded like the instance page (an unknown instance is not found).
+                    name: 'serialConsole',
+                    path: 'instances/:instance/serial-console',
+                    crumb: 'Serial console',
+                    guard: 'instance',
+                    page: () => import('./pages/project/instance/SerialConsolePage'),
+                    prefetch: views.instance.prefetch,
+                  },
+                ],
               },
             ],
           },

@@ -34,6 +34,15 @@ test.describe('serial console', () => {
     const violations = await watchCsp(page)
     await page.goto(consoleUrl('db1'))
     await expect(page.getByRole('heading', { level: 1, name: 'Serial console' })).toBeVisible()
+    // The crumbs and the title name the instance; its crumb leads back to the instance's page.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+    await expect(crumbs.getByRole('link', { name: 'db1', exact: true })).toHaveAttribute(
+      'href',
+      '/projects/mock-project/instances/db1',
+    )
+    await expect(page).toHaveTitle(
+      'Serial console / db1 / Instances / mock-project / Projects / Rack Console',
+    )
     await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
 
     const rows = screenRows(page, 'db1')
