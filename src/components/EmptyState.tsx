@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
+import { T } from '../strings'
 import { Button } from './Button'
+import { CloudOffIcon } from './icons'
 
 const box = css({
   display: 'flex',
@@ -69,4 +71,9 @@ export function EmptyState({ title, body, icon, action, className }: EmptyStateP
       {actionEl}
     </section>
   )
+}
+
+/** "You are offline", with what is not on this device (`body`): every read without an answer says so alike. */
+export function OfflineState({ body }: { body: string }) {
+  return <EmptyState icon={<CloudOffIcon />} title={T.offline} body={body} />
 }

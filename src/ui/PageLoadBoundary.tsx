@@ -4,9 +4,8 @@
 // app's "Something went wrong" page.
 import { Component, type ReactNode, useEffect, useRef } from 'react'
 import { useConnectivity } from '../../storage'
-import { EmptyState } from '../components/EmptyState'
-import { CloudOffIcon } from '../components/icons'
-import { S, T } from '../strings'
+import { EmptyState, OfflineState } from '../components/EmptyState'
+import { S } from '../strings'
 
 /**
  * What a page loader throws when its code could not be fetched. `forget` drops the failed load (a lazy
@@ -64,6 +63,6 @@ function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
   return online ? (
     <EmptyState title={S.errorTitle} body={S.errorBody} action={{ label: 'Try again', onClick: onRetry }} />
   ) : (
-    <EmptyState icon={<CloudOffIcon />} title={T.offline} body={PAGE_NOT_ON_DEVICE} />
+    <OfflineState body={PAGE_NOT_ON_DEVICE} />
   )
 }

@@ -4,10 +4,8 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import type { QueryResult } from '../../storage'
-import { EmptyState } from '../components/EmptyState'
-import { CloudOffIcon } from '../components/icons'
+import { OfflineState } from '../components/EmptyState'
 import { Skeleton } from '../components/Skeleton'
-import { T } from '../strings'
 import { QueryError } from './QueryError'
 
 export function ResourceFallback({
@@ -21,8 +19,7 @@ export function ResourceFallback({
   skeletonRows?: number
 }): ReactNode {
   if (view.error) return view.error.kind === 'not_found' ? null : <QueryError error={view.error} />
-  if (view.isOffline && !view.isLoading)
-    return <EmptyState icon={<CloudOffIcon />} title={T.offline} body={offlineBody} />
+  if (view.isOffline && !view.isLoading) return <OfflineState body={offlineBody} />
   return (
     <div aria-busy="true" className={css({ display: 'grid', gap: '3' })}>
       {Array.from({ length: skeletonRows }, (_, i) => (

@@ -2,9 +2,7 @@
 // section 8), else, offline with nothing cached on this device, the offline notice; null while it loads,
 // for the caller to say so its own way (a skeleton, a table's loading rows).
 import type { ReactNode } from 'react'
-import { EmptyState } from '../components/EmptyState'
-import { CloudOffIcon } from '../components/icons'
-import { T } from '../strings'
+import { OfflineState } from '../components/EmptyState'
 import { QueryError } from './QueryError'
 
 /** What a read says of itself (a storage QueryResult, or the part of it a stand-in needs). */
@@ -17,7 +15,6 @@ export type ReadState = {
 /** The error or the offline notice (`offlineBody` says what is not cached) of a read; null while it loads. */
 export function errorOrOffline(read: ReadState, offlineBody: string): ReactNode {
   if (read.error) return <QueryError error={read.error} />
-  if (read.isOffline && !read.isLoading)
-    return <EmptyState icon={<CloudOffIcon />} title={T.offline} body={offlineBody} />
+  if (read.isOffline && !read.isLoading) return <OfflineState body={offlineBody} />
   return null
 }
