@@ -8,8 +8,9 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: NonNullable<ButtonVariantProps['variant']>
   size?: NonNullable<ButtonVariantProps['size']>
   /**
-   * Shows a spinner (held at least 500 ms, spec 9), sets aria-busy, and is disabled (aria-disabled,
-   * ignores clicks) meanwhile: a submit in flight cannot be sent twice.
+   * While true: aria-busy, and disabled (aria-disabled, ignores clicks), so a submit in flight cannot
+   * be sent twice. Its spinner stays at least 500 ms (spec 9), but only as a sight: once the work has
+   * ended the button takes a click at once (a name fixed and sent again within the 500 ms is not lost).
    */
   loading?: boolean
   /**
@@ -32,9 +33,9 @@ export function Button({
   ref,
   ...rest
 }: ButtonProps) {
-  const busy = useMinDuration(loading)
+  const spinning = useMinDuration(loading)
   const reasonId = useId()
-  const inert = busy || disabledReason !== undefined
+  const inert = loading || disabledReason !== undefined
   const handleClick = (e: MouseEvent<HTMLButtonElement>) => {
     if (inert) {
       e.preventDefault()
@@ -49,13 +50,13 @@ export function Button({
       // A submit button that is aria-disabled must not submit: drop to a plain button then.
       type={inert && type === 'submit' ? 'button' : type}
       className={cx(button({ variant, size }), className)}
-      aria-busy={busy || undefined}
+      aria-busy={loading || undefined}
       aria-disabled={inert || undefined}
       // The reason is the button's description at all times, not only while the tooltip shows.
       aria-describedby={disabledReason !== undefined ? reasonId : rest['aria-describedby']}
       onClick={handleClick}
     >
-      {busy && <Spinner decorative />}
+      {spinning && <Spinner decorative />}
       {children}
     </button>
   )
