@@ -33,6 +33,7 @@ import {
   instanceNicsParams,
 } from './pages/project/instance/queries'
 import { S } from './strings'
+import type { FormOptions, FormProps } from './ui/form-route'
 import { type Kind, kinds } from './ui/kinds'
 
 export type Params = Record<string, string>
@@ -107,6 +108,48 @@ const vpcRef = (p: Params) => ({ project: p.project ?? '', vpc: p.vpc ?? '' })
 /** The project and instance of a route under an instance, as the instance page's queries name them. */
 const instanceRef = (p: Params) => ({ project: p.project ?? '', instance: p.instance ?? '' })
 
+/**
+ * A form's route (create, edit or view, in its list's or page's outlet): the node's code is the form's
+ * own, so the moment the route is known (and a link's prefetch) loads the form, not the page behind it
+ * again. `opts` names the params the form takes and the routes dismissing and saving go to
+ * (ui/form-route.tsx); the loader carries them for the tree's own checks.
+ */
+function form<K extends string, N extends string = never>(
+  load: () => Promise<ComponentType<FormProps<K, N>>>,
+  opts: FormOptions<K, N>,
+): (() => Promise<PageModule>) & { form: FormOptions<string, string> } {
+  let view: ComponentType | undefined
+  // One component per route, however often its code is asked for: a new one would remount the open form.
+  const loader = () =>
+    Promise.all([import('./ui/form-route'), load()]).then(([m, Form]) => {
+      view ??= m.formView(Form, opts)
+      return { default: view }
+    })
+  return Object.assign(loader, { form: opts as FormOptions<string, string> })
+}
+
+// Create-or-edit forms: one route code for `…-new` and `…/{name}/edit`.
+const projectForm = form(() => import('./forms/project-form').then((m) => m.ProjectForm), {
+  params: [],
+  edit: 'project',
+  back: 'projects',
+})
+const subnetForm = form(() => import('./forms/subnet-form').then((m) => m.SubnetForm), {
+  params: ['project', 'vpc'],
+  edit: 'subnet',
+  back: 'vpcSubnets',
+})
+const routerForm = form(() => import('./forms/router-form').then((m) => m.RouterForm), {
+  params: ['project', 'vpc'],
+  edit: 'router',
+  back: 'vpcRouters',
+})
+const routeForm = form(() => import('./forms/route-form').then((m) => m.RouteForm), {
+  params: ['project', 'vpc', 'router'],
+  edit: 'route',
+  back: 'vpcRouter',
+})
+
 export const routeTree = [
   // Spec section 2: the root index redirects to /projects.
   { name: 'root', path: '', layout: 'auth', index: 'projects' },
@@ -155,13 +198,13 @@ export const routeTree = [
             name: 'projectsNew',
             path: 'projects-new',
             crumb: 'New project',
-            page: () => import('./pages/ProjectsPage').then((m) => ({ default: m.ProjectFormRoute })),
+            page: projectForm,
           },
           {
             name: 'projectEdit',
             path: 'projects/:project/edit',
             crumb: 'Edit project',
-            page: () => import('./pages/ProjectsPage').then((m) => ({ default: m.ProjectFormRoute })),
+            page: projectForm,
             prefetch: (p, read) => read.resource('projectView', { path: { project: p.project ?? '' } }),
           },
         ],
@@ -309,7 +352,10 @@ export const routeTree = [
                   read.list('imageList', { query: { project, ...PICK } })
                   read.list('imageList', { query: PICK })
                 },
-                page: () => import('./pages/project/DisksPage').then((m) => ({ default: m.DiskCreateRoute })),
+                page: form(() => import('./forms/disk-create').then((m) => m.DiskCreateForm), {
+                  params: ['project'],
+                  back: 'disks',
+                }),
               },
               {
                 // Issue 13: a disk's view, a side modal over the list.
@@ -339,8 +385,10 @@ export const routeTree = [
                 name: 'snapshotsNew',
                 path: 'snapshots-new',
                 crumb: 'New snapshot',
-                page: () =>
-                  import('./pages/project/SnapshotsPage').then((m) => ({ default: m.SnapshotCreateRoute })),
+                page: form(() => import('./forms/snapshot-create').then((m) => m.SnapshotCreateForm), {
+                  params: ['project'],
+                  back: 'snapshots',
+                }),
               },
               {
                 name: 'snapshotImagesNew',
@@ -351,10 +399,11 @@ export const routeTree = [
                     path: { snapshot: p.snapshot ?? '' },
                     query: { project: p.project ?? '' },
                   }),
-                page: () =>
-                  import('./pages/project/SnapshotsPage').then((m) => ({
-                    default: m.ImageFromSnapshotRoute,
-                  })),
+                page: form(() => import('./forms/image-from-snapshot').then((m) => m.ImageFromSnapshotForm), {
+                  params: ['project', 'snapshot'],
+                  key: 'snapshot',
+                  back: 'snapshots',
+                }),
               },
             ],
           },
@@ -372,8 +421,10 @@ export const routeTree = [
                 name: 'imagesNew',
                 path: 'images-new',
                 crumb: 'New image',
-                page: () =>
-                  import('./pages/project/ImagesPage').then((m) => ({ default: m.ImageCreateRoute })),
+                page: form(() => import('./forms/image-create').then((m) => m.ImageCreateForm), {
+                  params: ['project'],
+                  back: 'images',
+                }),
               },
               {
                 name: 'imageEdit',
@@ -384,7 +435,10 @@ export const routeTree = [
                     path: { image: p.image ?? '' },
                     query: { project: p.project ?? '' },
                   }),
-                page: () => import('./pages/project/ImagesPage').then((m) => ({ default: m.ImageViewRoute })),
+                page: form(() => import('./forms/image-view').then((m) => m.ImageView), {
+                  params: ['project', 'image'],
+                  back: 'images',
+                }),
               },
             ],
           },
@@ -406,8 +460,10 @@ export const routeTree = [
                     name: 'vpcsNew',
                     path: 'vpcs-new',
                     crumb: 'New VPC',
-                    page: () =>
-                      import('./pages/project/vpc/VpcsPage').then((m) => ({ default: m.VpcCreateRoute })),
+                    page: form(() => import('./forms/vpc-form').then((m) => m.VpcForm), {
+                      params: ['project'],
+                      back: 'vpcs',
+                    }),
                   },
                 ],
               },
@@ -423,8 +479,12 @@ export const routeTree = [
                     name: 'vpcEdit',
                     path: 'edit',
                     crumb: 'Edit',
-                    page: () =>
-                      import('./pages/project/vpc/VpcPage').then((m) => ({ default: m.VpcEditRoute })),
+                    page: form(() => import('./forms/vpc-form').then((m) => m.VpcForm), {
+                      params: ['project', 'vpc'],
+                      key: 'vpc',
+                      back: 'vpc',
+                      opens: { to: 'vpc', param: 'vpc' },
+                    }),
                   },
                   {
                     crumb: S.crumbs.firewallRules,
@@ -465,19 +525,13 @@ export const routeTree = [
                         name: 'vpcSubnetsNew',
                         path: 'subnets-new',
                         crumb: 'New subnet',
-                        page: () =>
-                          import('./pages/project/vpc/SubnetsTab').then((m) => ({
-                            default: m.SubnetCreateRoute,
-                          })),
+                        page: subnetForm,
                       },
                       {
                         name: 'vpcSubnetEdit',
                         path: 'subnets/:subnet/edit',
                         crumb: param('subnet'),
-                        page: () =>
-                          import('./pages/project/vpc/SubnetsTab').then((m) => ({
-                            default: m.SubnetEditRoute,
-                          })),
+                        page: subnetForm,
                       },
                     ],
                   },
@@ -491,19 +545,13 @@ export const routeTree = [
                         name: 'vpcRoutersNew',
                         path: 'routers-new',
                         crumb: 'New router',
-                        page: () =>
-                          import('./pages/project/vpc/RoutersTab').then((m) => ({
-                            default: m.RouterCreateRoute,
-                          })),
+                        page: routerForm,
                       },
                       {
                         name: 'vpcRouterEdit',
                         path: 'routers/:router/edit',
                         crumb: param('router'),
-                        page: () =>
-                          import('./pages/project/vpc/RoutersTab').then((m) => ({
-                            default: m.RouterEditRoute,
-                          })),
+                        page: routerForm,
                       },
                     ],
                   },
@@ -562,10 +610,7 @@ export const routeTree = [
                             name: 'vpcRouteNew',
                             path: 'routes-new',
                             crumb: 'New route',
-                            page: () =>
-                              import('./pages/project/vpc/RouterPage').then((m) => ({
-                                default: m.RouteCreateRoute,
-                              })),
+                            page: routeForm,
                           },
                           {
                             path: 'routes',
@@ -576,10 +621,7 @@ export const routeTree = [
                                 name: 'vpcRouteEdit',
                                 path: ':route/edit',
                                 crumb: param('route'),
-                                page: () =>
-                                  import('./pages/project/vpc/RouterPage').then((m) => ({
-                                    default: m.RouteEditRoute,
-                                  })),
+                                page: routeForm,
                               },
                             ],
                           },
@@ -605,17 +647,20 @@ export const routeTree = [
                 name: 'floatingIpsNew',
                 path: 'floating-ips-new',
                 crumb: 'New floating IP',
-                page: () =>
-                  import('./pages/project/FloatingIpsPage').then((m) => ({
-                    default: m.FloatingIpCreateRoute,
-                  })),
+                page: form(() => import('./forms/floating-ip-form').then((m) => m.FloatingIpCreateForm), {
+                  params: ['project'],
+                  back: 'floatingIps',
+                }),
               },
               {
                 name: 'floatingIpEdit',
                 path: 'floating-ips/:floatingIp/edit',
                 crumb: param('floatingIp'),
-                page: () =>
-                  import('./pages/project/FloatingIpsPage').then((m) => ({ default: m.FloatingIpEditRoute })),
+                page: form(() => import('./forms/floating-ip-form').then((m) => m.FloatingIpEditForm), {
+                  params: ['project', 'floatingIp'],
+                  key: 'floatingIp',
+                  back: 'floatingIps',
+                }),
               },
             ],
           },
@@ -635,10 +680,11 @@ export const routeTree = [
                     name: 'affinityNew',
                     path: 'affinity-new',
                     crumb: 'New group',
-                    page: () =>
-                      import('./pages/project/AffinityPage').then((m) => ({
-                        default: m.AffinityCreateRoute,
-                      })),
+                    page: form(() => import('./forms/affinity-form').then((m) => m.AffinityForm), {
+                      params: ['project'],
+                      back: 'affinity',
+                      opens: { to: 'affinityGroup', param: 'antiAffinityGroup' },
+                    }),
                   },
                 ],
               },
@@ -660,10 +706,12 @@ export const routeTree = [
                     name: 'affinityGroupEdit',
                     path: 'edit',
                     crumb: 'Edit',
-                    page: () =>
-                      import('./pages/project/AffinityGroupPage').then((m) => ({
-                        default: m.AffinityEditRoute,
-                      })),
+                    page: form(() => import('./forms/affinity-form').then((m) => m.AffinityForm), {
+                      params: ['project', 'antiAffinityGroup'],
+                      key: 'antiAffinityGroup',
+                      back: 'affinityGroup',
+                      opens: { to: 'affinityGroup', param: 'antiAffinityGroup' },
+                    }),
                   },
                 ],
               },
@@ -719,7 +767,10 @@ export const routeTree = [
         path: ':image/edit',
         crumb: param('image'),
         prefetch: (p, read) => read.resource('imageView', { path: { image: p.image ?? '' } }),
-        page: () => import('./pages/silo/SiloImagesPage').then((m) => ({ default: m.SiloImageViewRoute })),
+        page: form(() => import('./forms/image-view').then((m) => m.ImageView), {
+          params: ['image'],
+          back: 'siloImages',
+        }),
       },
     ],
   },
@@ -767,7 +818,11 @@ export const routeTree = [
                 name: 'silosNew',
                 path: 'silos-new',
                 crumb: 'New silo',
-                page: () => import('./pages/system/SilosPage').then((m) => ({ default: m.SiloCreateRoute })),
+                page: form(() => import('./forms/silo-form').then((m) => m.SiloCreateForm), {
+                  params: [],
+                  back: 'silos',
+                  opens: { to: 'silo', param: 'silo' },
+                }),
               },
             ],
           },
@@ -789,8 +844,10 @@ export const routeTree = [
                     name: 'siloIdpsNew',
                     path: 'idps-new',
                     crumb: 'New identity provider',
-                    page: () =>
-                      import('./pages/system/silo/IdpsTab').then((m) => ({ default: m.IdpCreateRoute })),
+                    page: form(() => import('./forms/idp-form').then((m) => m.IdpCreateForm), {
+                      params: ['silo'],
+                      back: 'siloIdps',
+                    }),
                   },
                   {
                     name: 'siloIdp',
@@ -801,8 +858,11 @@ export const routeTree = [
                         path: { provider: p.provider ?? '' },
                         query: { silo: p.silo ?? '' },
                       }),
-                    page: () =>
-                      import('./pages/system/silo/IdpsTab').then((m) => ({ default: m.IdpViewRoute })),
+                    page: form(() => import('./forms/idp-form').then((m) => m.IdpView), {
+                      params: ['silo', 'provider'],
+                      key: 'provider',
+                      back: 'siloIdps',
+                    }),
                   },
                 ],
               },
@@ -831,8 +891,10 @@ export const routeTree = [
                     name: 'siloQuotasEdit',
                     path: 'edit',
                     crumb: 'Edit',
-                    page: () =>
-                      import('./pages/system/silo/QuotasTab').then((m) => ({ default: m.QuotasEditRoute })),
+                    page: form(() => import('./forms/silo-quotas-form').then((m) => m.SiloQuotasForm), {
+                      params: ['silo'],
+                      back: 'siloQuotas',
+                    }),
                   },
                 ],
               },
@@ -938,8 +1000,11 @@ export const routeTree = [
                 name: 'ipPoolsNew',
                 path: 'ip-pools-new',
                 crumb: 'New IP pool',
-                page: () =>
-                  import('./pages/system/IpPoolsPage').then((m) => ({ default: m.IpPoolCreateRoute })),
+                page: form(() => import('./forms/ip-pool-form').then((m) => m.IpPoolForm), {
+                  params: [],
+                  back: 'ipPools',
+                  opens: { to: 'ipPool', param: 'pool' },
+                }),
               },
             ],
           },
@@ -955,8 +1020,12 @@ export const routeTree = [
                 name: 'ipPoolEdit',
                 path: 'edit',
                 crumb: 'Edit',
-                page: () =>
-                  import('./pages/system/ip-pool/IpPoolPage').then((m) => ({ default: m.IpPoolEditRoute })),
+                page: form(() => import('./forms/ip-pool-form').then((m) => m.IpPoolForm), {
+                  params: ['pool'],
+                  key: 'pool',
+                  back: 'ipPool',
+                  opens: { to: 'ipPool', param: 'pool' },
+                }),
               },
               {
                 crumb: 'Ranges',
@@ -968,10 +1037,11 @@ export const routeTree = [
                     name: 'ipPoolRangesAdd',
                     path: 'ranges-add',
                     crumb: 'Add range',
-                    page: () =>
-                      import('./pages/system/ip-pool/RangesTab').then((m) => ({
-                        default: m.RangeAddRoute,
-                      })),
+                    page: form(() => import('./forms/ip-range-form').then((m) => m.IpRangeAddForm), {
+                      params: ['pool'],
+                      key: 'pool',
+                      back: 'ipPoolRanges',
+                    }),
                   },
                 ],
               },
@@ -1044,8 +1114,10 @@ export const routeTree = [
             name: 'sshKeysNew',
             path: 'ssh-keys-new',
             crumb: 'New SSH key',
-            page: () =>
-              import('./pages/settings/SshKeysPage').then((m) => ({ default: m.SshKeyCreateRoute })),
+            page: form(() => import('./forms/ssh-key-create').then((m) => m.SshKeyCreateForm), {
+              params: [],
+              back: 'sshKeys',
+            }),
           },
           {
             name: 'sshKey',
@@ -1057,8 +1129,10 @@ export const routeTree = [
                 name: 'sshKeyEdit',
                 path: 'edit',
                 crumb: 'View',
-                page: () =>
-                  import('./pages/settings/SshKeysPage').then((m) => ({ default: m.SshKeyViewRoute })),
+                page: form(() => import('./forms/ssh-key-view').then((m) => m.SshKeyViewForm), {
+                  params: ['sshKey'],
+                  back: 'sshKeys',
+                }),
               },
             ],
           },

@@ -2,6 +2,7 @@
 // checked by the IP rule of spec section 5 ("Not a valid IP address"), then against the pool's version,
 // then as a range (one version, last not below first). The server's refusal (an overlap, say) is shown
 // with both addresses kept.
+import { useResource } from '../../storage'
 import { SideModalForm, TextField } from '../components'
 import { useKindReason } from '../hooks/use-action-reason'
 import { kinds } from '../ui/kinds'
@@ -9,6 +10,7 @@ import {
   addRange,
   type IpPool,
   type IpPoolRange,
+  poolViewParams,
   type RangeValues,
   rangeErrors,
   rangeText,
@@ -19,6 +21,12 @@ import { requiredIp } from './validation'
 
 const [FIRST, LAST] = [requiredIp('First'), requiredIp('Last')]
 const EXAMPLES = { v4: ['192.0.2.10', '192.0.2.20'], v6: ['2001:db8::10', '2001:db8::ff'] } as const
+
+/** The route's form (`ranges-add`): it needs the pool's version, which the pool's page has read already. */
+export function IpRangeAddForm({ pool, onDismiss }: { pool: string; onDismiss: () => void }) {
+  const data = useResource('systemIpPoolView', poolViewParams(pool)).data
+  return data ? <IpRangeForm pool={data} onDismiss={onDismiss} /> : null
+}
 
 export function IpRangeForm({ pool, onDismiss }: { pool: IpPool; onDismiss: () => void }) {
   const reason = useKindReason(kinds.ipPoolRange, 'adding a range')

@@ -8,7 +8,6 @@ import { defineColumns } from '../components/Table'
 import { lists } from '../lists'
 import { paths } from '../paths'
 import { rowDelete } from '../ui/delete'
-import { type FormRoute, formRoute } from '../ui/form-route'
 import { kinds } from '../ui/kinds'
 
 const columns = defineColumns<Project>([
@@ -20,12 +19,6 @@ const columns = defineColumns<Project>([
 const deleteProject = rowDelete(kinds.project, 'projectDelete', 'projectList', (p: Project) => ({
   path: { project: p.name },
 }))
-
-/** `/projects-new` (no `:project`) and `/projects/{project}/edit`, in the list's outlet. */
-export const ProjectFormRoute: FormRoute = formRoute(
-  () => import('../forms/project-form').then((m) => m.ProjectForm),
-  { params: [], edit: 'project', back: paths.projects },
-)
 
 export default function ProjectsPage() {
   // Spec section 6: projects are created, changed and deleted by silo collaborators or stronger.

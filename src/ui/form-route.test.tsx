@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { RouteParamsContext } from '../route-context'
-import { formRoute } from './form-route'
+import { formView } from './form-route'
 
 type Props = {
   project: string
@@ -34,20 +34,17 @@ function DiskForm({ project, disk, onDismiss, onSaved }: Props) {
   )
 }
 
-const back = ({ project }: { project: string }) => `/projects/${project}/disks`
-const CreateOrEdit = formRoute(async () => DiskForm, { params: ['project'], edit: 'disk', back })
-const SavesToPage = formRoute(async () => DiskForm, {
+// `back` and `opens` name routes of the app's tree: `disks` is /projects/{project}/disks.
+const CreateOrEdit = formView(DiskForm, { params: ['project'], edit: 'disk', back: 'disks' })
+const SavesToPage = formView(DiskForm, {
   params: ['project'],
-  back,
-  opens: ({ project }, disk) => `/projects/${project}/disks/${encodeURIComponent(disk)}`,
+  back: 'disks',
+  opens: { to: 'disk', param: 'disk' },
 })
-const NeedsInstance = formRoute(async () => DiskForm, {
-  params: ['project', 'instance'],
-  back: () => '/',
-})
+const NeedsInstance = formView(DiskForm, { params: ['project', 'instance'], back: 'projects' })
 
 function show(
-  Route: () => React.ReactNode,
+  Route: React.ComponentType,
   params: Record<string, string>,
   path = '/disks-new?page=abc&limit=25',
 ) {
@@ -64,10 +61,10 @@ function show(
 
 afterEach(cleanup)
 
-describe('formRoute', () => {
-  it('loads the form, gives it the route params, and dismisses to `back` keeping the list query', async () => {
+describe('formView', () => {
+  it('gives the form the route params, and dismisses to `back` keeping the list query', async () => {
     const { location } = show(CreateOrEdit, { project: 'p' })
-    expect(await screen.findByText('form of p/(new)')).toBeTruthy()
+    expect(screen.getByText('form of p/(new)')).toBeTruthy()
     // Without `opens` the form has no onSaved: a save closes it, as a dismiss does.
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))

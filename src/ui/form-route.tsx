@@ -1,44 +1,52 @@
 // A form's route (create, edit or view) in its list's or page's outlet (issue 10). Every such route did
 // the same things by hand: load the form's module only when the route opens, read the route's params,
 // give them to the form, dismiss to the page behind it keeping that page's query (the list's page and
-// size), and, for some, go on to a saved resource's page. `formRoute` does them once; a page names the
-// form, the params it takes and where it sits.
+// size), and, for some, go on to a saved resource's page. The route tree declares each form route
+// (`form(...)` in routes.tsx: the form's import and these options, so the node's code is the form's own
+// and a prefetch of the route loads it); `formView` does the rest once.
 //
 // Another resource is another form (its `key`, so its values start afresh); a create-or-edit form
 // (`routers-new`, `routers/{router}/edit`) gets the resource's name only from the edit route's param;
 // a form that `opens` a page goes there after a save: a created silo to its page, a renamed VPC to the
 // new name's page.
-import { type ComponentType, lazy, type ReactNode, Suspense, useContext } from 'react'
+import { type ComponentType, useContext } from 'react'
 import { useLocation } from 'wouter'
 import { useListGo } from '../hooks/use-list-go'
+import { paths } from '../paths'
 import { RouteParamsContext, useRouteParams } from '../route-context'
-
-/** A form route's component, as `formRoute` makes it. */
-export type FormRoute = () => ReactNode
 
 /**
  * The props such a form takes: the params, the edited resource's name when there is one, onDismiss,
  * and onSaved when the route opens a page after a save (without it, a save dismisses the form).
  */
-type FormProps<K extends string, N extends string> = Record<K, string> &
+export type FormProps<K extends string, N extends string> = Record<K, string> &
   Partial<Record<N, string>> & { onDismiss: () => void; onSaved?: (saved: { name: string }) => void }
 
-interface Options<K extends string, N extends string> {
+export interface FormOptions<K extends string, N extends string> {
   /** The route's params the form takes, as props of the same names. */
   params: readonly K[]
   /** The param naming the resource the form shows: another one is another form. */
   key?: K
   /** For a create-or-edit form, the param only its edit route has. */
   edit?: N
-  /** The path of the list or page behind the form, from the params: dismissing goes there. */
-  back: (params: Record<K, string>) => string
-  /** The page a save goes on to, from the params and the saved resource's name. */
-  opens?: (params: Record<K, string>, saved: string) => string
+  /** The named route of the list or page behind the form, filled from the params: dismissing goes there. */
+  back: string
+  /** The named route a save goes on to, filled from the params and the saved resource's name as `param`. */
+  opens?: { to: string; param: string }
+}
+
+/** The path of a named route of the tree (routes.tsx checks every name a form route gives). */
+function pathTo(name: string, params: Record<string, string>): string {
+  const build = (paths as unknown as Record<string, ((p: Record<string, string>) => string) | undefined>)[
+    name
+  ]
+  if (!build) throw new Error(`no route named ${name}`)
+  return build(params)
 }
 
 function FormRouteView<K extends string, N extends string>(view: {
   Form: ComponentType<FormProps<K, N>>
-  opts: Options<K, N>
+  opts: FormOptions<K, N>
 }) {
   const { Form, opts } = view
   // A param the route lacks is an error, not an empty string (useRouteParams throws).
@@ -52,24 +60,26 @@ function FormRouteView<K extends string, N extends string>(view: {
   const props = {
     ...params,
     ...(opts.edit && name ? { [opts.edit]: name } : {}),
-    ...(opens ? { onSaved: (saved: { name: string }) => navigate(opens(params, saved.name)) } : {}),
-    onDismiss: () => go(opts.back(params)),
+    ...(opens
+      ? {
+          onSaved: (saved: { name: string }) =>
+            navigate(pathTo(opens.to, { ...params, [opens.param]: saved.name })),
+        }
+      : {}),
+    onDismiss: () => go(pathTo(opts.back, params)),
   } as FormProps<K, N>
-  return (
-    <Suspense fallback={null}>
-      <Form key={key} {...props} />
-    </Suspense>
-  )
+  return <Form key={key} {...props} />
 }
 
 /**
- * The component of a form's route: `load` is the form's dynamic import (the form is not in the page's
- * chunk), `opts` says which params it takes and where dismissing and saving go.
+ * The page of a form's route, once the form's code has loaded: the form with the route's params, and
+ * where dismissing and saving go (`opts`).
  */
-export function formRoute<K extends string, N extends string = never>(
-  load: () => Promise<ComponentType<FormProps<K, N>>>,
-  opts: Options<K, N>,
-): FormRoute {
-  const Form = lazy(() => load().then((component) => ({ default: component })))
-  return () => <FormRouteView Form={Form} opts={opts} />
+export function formView<K extends string, N extends string>(
+  Form: ComponentType<FormProps<K, N>>,
+  opts: FormOptions<K, N>,
+): ComponentType {
+  return function FormRoutePage() {
+    return <FormRouteView Form={Form} opts={opts} />
+  }
 }

@@ -94,6 +94,25 @@ test.describe('route tree', () => {
     await expect(page.getByRole('table', { name: 'SSH keys' })).toBeVisible()
   })
 
+  test("a form's code is asked for with its list's, not after the list has loaded", async ({ page }) => {
+    // The list's code is held until the form's is asked for: a form loaded by its list's module (a
+    // chain) would never be, and the dialog would never show.
+    let formAsked: () => void = () => undefined
+    const asked = new Promise<void>((resolve) => {
+      formAsked = resolve
+    })
+    page.on('request', (r) => {
+      if (/\/assets\/disk-create-[\w-]+\.js$/.test(r.url())) formAsked()
+    })
+    await page.route(/\/assets\/DisksPage-[\w-]+\.js$/, async (route) => {
+      await asked
+      await route.continue()
+    })
+    await page.goto('/projects/mock-project/disks-new')
+    await expect(page.getByRole('dialog', { name: 'New disk' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Disks', includeHidden: true })).toBeAttached()
+  })
+
   test('opening and closing a form keeps its list mounted, on its page and scroll position', async ({
     page,
   }) => {

@@ -15,7 +15,6 @@ import { memberListParams, views } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { T } from '../../strings'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { InstanceStateBadge } from '../../ui/StateBadge'
 import { linkColumn, OpenFormButton, rowMenu } from '../list-table'
@@ -151,14 +150,3 @@ export default function AffinityGroupPage() {
   // Keyed: another group is another page.
   return <GroupView key={`${project}/${antiAffinityGroup}`} project={project} name={antiAffinityGroup} />
 }
-
-/** `affinity/{group}/edit`, in the group page's outlet: a rename goes to the new name's page. */
-export const AffinityEditRoute: FormRoute = formRoute(
-  () => import('../../forms/affinity-form').then((m) => m.AffinityForm),
-  {
-    params: ['project', 'antiAffinityGroup'],
-    key: 'antiAffinityGroup',
-    back: paths.affinityGroup,
-    opens: (p, group) => paths.affinityGroup({ ...p, antiAffinityGroup: group }),
-  },
-)

@@ -10,7 +10,6 @@ import { defineColumns } from '../../components/Table'
 import { lists, memberListParams } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { type AntiAffinityGroup, deleteGroup } from './affinity-actions'
 
 /** The group's member count; while it loads nothing, and a failed read a dash that reads its message. */
@@ -36,16 +35,6 @@ const columnsFor = (project: string) =>
     descriptionColumn(),
     createdColumn(),
   ])
-
-/** `affinity-new`, in the list's outlet; a created group opens on its own page to take members. */
-export const AffinityCreateRoute: FormRoute = formRoute(
-  () => import('../../forms/affinity-form').then((m) => m.AffinityForm),
-  {
-    params: ['project'],
-    back: paths.affinity,
-    opens: (p, group) => paths.affinityGroup({ ...p, antiAffinityGroup: group }),
-  },
-)
 
 export default function AffinityPage() {
   const { project } = useRouteParams('project')

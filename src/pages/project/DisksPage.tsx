@@ -19,7 +19,6 @@ import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
 import { diskKindColumns } from '../../ui/disk-source'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { toastDeleted } from '../../ui/row-actions'
 import { diskIsMoving, diskRowRefusal } from '../../ui/row-state'
@@ -46,12 +45,6 @@ const columnsFor = (project: string) =>
     },
     createdColumn(),
   ])
-
-/** `/projects/{project}/disks-new`: the create form (and its upload machinery), in the list's outlet. */
-export const DiskCreateRoute: FormRoute = formRoute(
-  () => import('../../forms/disk-create').then((m) => m.DiskCreateForm),
-  { params: ['project'], back: paths.disks },
-)
 
 export default function DisksPage() {
   const { project } = useRouteParams('project')

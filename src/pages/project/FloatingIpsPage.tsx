@@ -26,7 +26,6 @@ import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { InstanceLink } from '../../ui/by-id'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'xs' })
@@ -67,24 +66,10 @@ const columnsFor = (project: string) =>
     descriptionColumn(),
   ])
 
-// The forms load when they are opened, not with the list.
-const forms = () => import('../../forms/floating-ip-form')
+// The attach form loads when it is opened, not with the list.
 const AttachForm = lazy(() =>
   import('../../forms/floating-ip-attach').then((m) => ({ default: m.FloatingIpAttachForm })),
 )
-
-/** `floating-ips-new`, in the list's outlet. */
-export const FloatingIpCreateRoute: FormRoute = formRoute(() => forms().then((m) => m.FloatingIpCreateForm), {
-  params: ['project'],
-  back: paths.floatingIps,
-})
-
-/** `floating-ips/{floatingIp}/edit`, in the list's outlet; another floating IP is another form. */
-export const FloatingIpEditRoute: FormRoute = formRoute(() => forms().then((m) => m.FloatingIpEditForm), {
-  params: ['project', 'floatingIp'],
-  key: 'floatingIp',
-  back: paths.floatingIps,
-})
 
 export default function FloatingIpsPage() {
   const { project } = useRouteParams('project')

@@ -13,21 +13,9 @@ import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 
 // The forms load when they are opened, not with the list.
-/** `/projects/{project}/images-new`. */
-export const ImageCreateRoute: FormRoute = formRoute(
-  () => import('../../forms/image-create').then((m) => m.ImageCreateForm),
-  { params: ['project'], back: paths.images },
-)
-
-/** `/projects/{project}/images/{image}/edit`: the image, read-only. */
-export const ImageViewRoute: FormRoute = formRoute(
-  () => import('../../forms/image-view').then((m) => m.ImageView),
-  { params: ['project', 'image'], back: paths.images },
-)
 
 /** The image leaves every cached project list; the silo's list is refetched with it. */
 async function promoteImage(i: Image): Promise<void> {

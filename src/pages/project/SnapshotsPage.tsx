@@ -16,7 +16,6 @@ import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { NameLink } from '../../ui/by-id'
 import { rowDelete } from '../../ui/delete'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { imageFromSnapshotRefusal, snapshotBadgeColor, snapshotIsMoving } from '../../ui/snapshot-badge'
 import { formatBytes } from '../../util/bytes'
@@ -53,18 +52,6 @@ const columnsFor = (project: string) =>
 const deleteSnapshot = rowDelete(kinds.snapshot, 'snapshotDelete', 'snapshotList', (s: Snapshot) => ({
   path: { snapshot: s.id },
 }))
-
-/** `/projects/{project}/snapshots-new`: the create form, in the list's outlet. */
-export const SnapshotCreateRoute: FormRoute = formRoute(
-  () => import('../../forms/snapshot-create').then((m) => m.SnapshotCreateForm),
-  { params: ['project'], back: paths.snapshots },
-)
-
-/** `/projects/{project}/snapshots/{snapshot}/images-new`: an image from the snapshot, in the outlet. */
-export const ImageFromSnapshotRoute: FormRoute = formRoute(
-  () => import('../../forms/image-from-snapshot').then((m) => m.ImageFromSnapshotForm),
-  { params: ['project', 'snapshot'], key: 'snapshot', back: paths.snapshots },
-)
 
 export default function SnapshotsPage() {
   const { project } = useRouteParams('project')

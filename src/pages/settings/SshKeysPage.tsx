@@ -9,7 +9,6 @@ import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
 import { rowDelete } from '../../ui/delete'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 import { copyAndSay } from '../../ui/row-actions'
 
@@ -28,17 +27,6 @@ const deleteSshKey = rowDelete(
 )
 
 // The forms load when opened, not with the list.
-/** `/settings/ssh-keys-new`, in the list's outlet. */
-export const SshKeyCreateRoute: FormRoute = formRoute(
-  () => import('../../forms/ssh-key-create').then((m) => m.SshKeyCreateForm),
-  { params: [], back: paths.sshKeys },
-)
-
-/** `/settings/ssh-keys/{sshKey}/edit`, in the list's outlet. */
-export const SshKeyViewRoute: FormRoute = formRoute(
-  () => import('../../forms/ssh-key-view').then((m) => m.SshKeyViewForm),
-  { params: ['sshKey'], back: paths.sshKeys },
-)
 
 export default function SshKeysPage() {
   const go = useListGo()

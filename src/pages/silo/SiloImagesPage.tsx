@@ -9,17 +9,10 @@ import { useKindReason } from '../../hooks/use-action-reason'
 import { useListGo } from '../../hooks/use-list-go'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { kinds } from '../../ui/kinds'
 
 const ImageDemoteForm = lazy(() =>
   import('../../forms/image-demote').then((m) => ({ default: m.ImageDemoteForm })),
-)
-
-/** `/images/{image}/edit`: a silo image, read-only. */
-export const SiloImageViewRoute: FormRoute = formRoute(
-  () => import('../../forms/image-view').then((m) => m.ImageView),
-  { params: ['image'], back: paths.siloImages },
 )
 
 export default function SiloImagesPage() {

@@ -8,7 +8,6 @@ import { defineColumns } from '../../components/Table'
 import { deletePool, type IpPool, VERSION_LABELS } from '../../forms/ip-pool'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 import { PoolUsage } from './ip-pool/usage'
 
 const columns = defineColumns<IpPool>([
@@ -23,12 +22,6 @@ const columns = defineColumns<IpPool>([
   },
   createdColumn(),
 ])
-
-/** `ip-pools-new`, in the list's outlet: a new pool opens on its page, ready for its first range. */
-export const IpPoolCreateRoute: FormRoute = formRoute(
-  () => import('../../forms/ip-pool-form').then((m) => m.IpPoolForm),
-  { params: [], back: paths.ipPools, opens: (_, pool) => paths.ipPool({ pool }) },
-)
 
 export default function IpPoolsPage() {
   return (

@@ -8,7 +8,6 @@ import { defineColumns } from '../../components/Table'
 import { deleteSilo, identityModeLabel, type Silo } from '../../forms/silo'
 import { lists } from '../../lists'
 import { paths } from '../../paths'
-import { type FormRoute, formRoute } from '../../ui/form-route'
 
 const columns = defineColumns<Silo>([
   nameColumn({ href: (silo) => paths.silo({ silo: silo.name }) }),
@@ -17,12 +16,6 @@ const columns = defineColumns<Silo>([
   { id: 'identityMode', header: 'Identity mode', cell: (silo) => identityModeLabel(silo.identityMode) },
   createdColumn(),
 ])
-
-/** `silos-new`, in the list's outlet: a new silo opens on its own page, ready for its providers. */
-export const SiloCreateRoute: FormRoute = formRoute(
-  () => import('../../forms/silo-form').then((m) => m.SiloCreateForm),
-  { params: [], back: paths.silos, opens: (_, silo) => paths.silo({ silo }) },
-)
 
 export default function SilosPage() {
   return (

@@ -12,8 +12,6 @@ import { IdentityDetails, ResourcePage } from '../../../components/ResourcePage'
 import { tables, views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import type { FormRoute } from '../../../ui/form-route'
-import { formRoute } from '../../../ui/form-route'
 import { ListTable } from '../../list-table'
 import { mono } from '../instance/shared'
 import { RouterKind } from './RoutersTab'
@@ -65,13 +63,6 @@ const columnsFor = (ref: VpcRef) =>
     { id: 'target', header: 'Target', cell: (r) => <End end={r.target} vpc={ref} /> },
     descriptionColumn(),
   ])
-
-/** `routes-new` (no `:route`) and `routes/{route}/edit`, in the page's outlet. */
-export const RouteCreateRoute: FormRoute = formRoute(
-  () => import('../../../forms/route-form').then((m) => m.RouteForm),
-  { params: ['project', 'vpc', 'router'], edit: 'route', back: paths.vpcRouter },
-)
-export const RouteEditRoute = RouteCreateRoute
 
 function Routes({ router, ...ref }: VpcRef & { router: Router }) {
   const at = { ...ref, router: router.name }

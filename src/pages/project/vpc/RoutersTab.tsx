@@ -7,8 +7,6 @@ import { descriptionColumn } from '../../../components/columns'
 import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
-import type { FormRoute } from '../../../ui/form-route'
-import { formRoute } from '../../../ui/form-route'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
 import { type Router, routerRefusal, type VpcRef } from './routing'
 
@@ -24,13 +22,6 @@ const columnsFor = (ref: VpcRef) =>
     descriptionColumn(),
     createdColumn(),
   ])
-
-/** `routers-new` (no `:router`) and `routers/{router}/edit`, in the tab's outlet. */
-export const RouterCreateRoute: FormRoute = formRoute(
-  () => import('../../../forms/router-form').then((m) => m.RouterForm),
-  { params: ['project', 'vpc'], edit: 'router', back: paths.vpcRouters },
-)
-export const RouterEditRoute = RouterCreateRoute
 
 export default function RoutersTab() {
   const ref = useRouteParams('project', 'vpc')

@@ -12,8 +12,6 @@ import { descriptionColumn, nameColumn } from '../../../components/columns'
 import { TABLE_LIMIT, table, tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
-import type { FormRoute } from '../../../ui/form-route'
-import { formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable } from '../../list-table'
 import { NicAddresses } from '../instance/names'
@@ -88,13 +86,6 @@ function SubnetNics({
     </SideModal>
   )
 }
-
-/** `subnets-new` (no `:subnet`) and `subnets/{subnet}/edit`, in the tab's outlet. */
-export const SubnetCreateRoute: FormRoute = formRoute(
-  () => import('../../../forms/subnet-form').then((m) => m.SubnetForm),
-  { params: ['project', 'vpc'], edit: 'subnet', back: paths.vpcSubnets },
-)
-export const SubnetEditRoute = SubnetCreateRoute
 
 export default function SubnetsTab() {
   const { project, vpc } = useRouteParams('project', 'vpc')

@@ -8,7 +8,6 @@ import { deleteVpc, vpcViewParams } from '../../../forms/vpc'
 import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import { type FormRoute, formRoute } from '../../../ui/form-route'
 
 export { vpcViewParams }
 
@@ -50,9 +49,3 @@ export default function VpcPage() {
     </ResourcePage>
   )
 }
-
-/** `vpcs/{vpc}/edit`, in the page's outlet: a rename goes to the new name's page. */
-export const VpcEditRoute: FormRoute = formRoute(
-  () => import('../../../forms/vpc-form').then((m) => m.VpcForm),
-  { params: ['project', 'vpc'], key: 'vpc', back: paths.vpc, opens: (p, vpc) => paths.vpc({ ...p, vpc }) },
-)

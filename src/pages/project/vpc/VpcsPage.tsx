@@ -11,7 +11,6 @@ import { deleteVpc, firewallRulesParams, type Vpc } from '../../../forms/vpc'
 import { lists } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import { type FormRoute, formRoute } from '../../../ui/form-route'
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm' })
 
@@ -38,12 +37,6 @@ const columnsFor = (project: string) =>
     },
     createdColumn(),
   ])
-
-/** `vpcs-new`, in the list's outlet: back to the list (and its page) when done. */
-export const VpcCreateRoute: FormRoute = formRoute(
-  () => import('../../../forms/vpc-form').then((m) => m.VpcForm),
-  { params: ['project'], back: paths.vpcs },
-)
 
 export default function VpcsPage() {
   const { project } = useRouteParams('project')

@@ -9,7 +9,6 @@ import { deletePool, POOL_TYPE_LABELS, VERSION_LABELS } from '../../../forms/ip-
 import { views } from '../../../lists'
 import { paths } from '../../../paths'
 import { useRouteParams } from '../../../route-context'
-import { type FormRoute, formRoute } from '../../../ui/form-route'
 import { PoolUsage } from './usage'
 
 /** The pool's tabs; ranges also claims its add form's path. */
@@ -40,9 +39,3 @@ export default function IpPoolPage() {
     </ResourcePage>
   )
 }
-
-/** `ip-pools/{pool}/edit`, in the page's outlet: a rename goes to the new name's page. */
-export const IpPoolEditRoute: FormRoute = formRoute(
-  () => import('../../../forms/ip-pool-form').then((m) => m.IpPoolForm),
-  { params: ['pool'], key: 'pool', back: paths.ipPool, opens: (_, pool) => paths.ipPool({ pool }) },
-)

@@ -1,19 +1,12 @@
-// An IP pool's ranges (issue 15): first, last, created; Remove from the row menu, confirmed (the API
-// refuses while addresses of the range are in use, and the dialog says so). `ranges-add` opens the
-// range form over the tab, in its outlet.
-import type { ComponentType } from 'react'
-import { useResource } from '../../../../storage'
 import { defineColumns } from '../../../components'
 import { createdColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
 import { RowMenu } from '../../../components/RowMenu'
-import { type IpPool, type IpPoolRange, poolViewParams, rangeText, removeRange } from '../../../forms/ip-pool'
+import { type IpPoolRange, rangeText, removeRange } from '../../../forms/ip-pool'
 import { useKindReason } from '../../../hooks/use-action-reason'
 import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
-import type { FormRoute } from '../../../ui/form-route'
-import { formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { ListTable } from '../../list-table'
 import { mono } from '../../project/instance/shared'
@@ -23,21 +16,6 @@ const columns = defineColumns<IpPoolRange>([
   { id: 'last', header: 'Last', cell: (r) => <span className={mono}>{r.range.last}</span> },
   createdColumn(),
 ])
-
-type RangeFormProps = { pool: IpPool; onDismiss: () => void }
-
-/** The range form once the pool is known: it needs the pool's version, which the page has read already. */
-const whenPoolRead = (Form: ComponentType<RangeFormProps>) =>
-  function RangeForm({ pool, onDismiss }: { pool: string; onDismiss: () => void }) {
-    const data = useResource('systemIpPoolView', poolViewParams(pool)).data
-    return data ? <Form pool={data} onDismiss={onDismiss} /> : null
-  }
-
-/** `ranges-add`, in the tab's outlet. */
-export const RangeAddRoute: FormRoute = formRoute(
-  () => import('../../../forms/ip-range-form').then((m) => whenPoolRead(m.IpRangeForm)),
-  { params: ['pool'], key: 'pool', back: paths.ipPoolRanges },
-)
 
 export default function RangesTab() {
   const { pool } = useRouteParams('pool')

@@ -9,8 +9,6 @@ import { useKindReason } from '../../../hooks/use-action-reason'
 import { tables } from '../../../lists'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
-import type { FormRoute } from '../../../ui/form-route'
-import { formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { createdColumn, ListTable, linkColumn } from '../../list-table'
 
@@ -23,18 +21,6 @@ const columnsFor = (silo: string) =>
     descriptionColumn(),
     createdColumn(),
   ])
-
-/** `idps-new`, in the tab's outlet. */
-export const IdpCreateRoute: FormRoute = formRoute(
-  () => import('../../../forms/idp-form').then((m) => m.IdpCreateForm),
-  { params: ['silo'], back: paths.siloIdps },
-)
-
-/** `idps/saml/{provider}`, in the tab's outlet. */
-export const IdpViewRoute: FormRoute = formRoute(
-  () => import('../../../forms/idp-form').then((m) => m.IdpView),
-  { params: ['silo', 'provider'], key: 'provider', back: paths.siloIdps },
-)
 
 export default function IdpsTab() {
   const { silo } = useRouteParams('silo')

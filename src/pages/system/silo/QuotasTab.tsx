@@ -7,8 +7,6 @@ import { QUOTAS_WRITE, quotaRows, siloViewParams } from '../../../forms/silo'
 import { useKindReason } from '../../../hooks/use-action-reason'
 import { paths } from '../../../paths'
 import { Outlet, useRouteParams } from '../../../route-context'
-import type { FormRoute } from '../../../ui/form-route'
-import { formRoute } from '../../../ui/form-route'
 import { kinds } from '../../../ui/kinds'
 import { formatBytes } from '../../../util/bytes'
 import { OpenFormButton } from '../../list-table'
@@ -26,12 +24,6 @@ const columns = defineColumns<Row>([
   { id: 'provisioned', header: 'Provisioned', align: 'right', cell: (r) => amount(r, r.provisioned) },
   { id: 'available', header: 'Available', align: 'right', cell: (r) => amount(r, r.available) },
 ])
-
-/** `quotas/edit`, in the tab's outlet. */
-export const QuotasEditRoute: FormRoute = formRoute(
-  () => import('../../../forms/silo-quotas-form').then((m) => m.SiloQuotasForm),
-  { params: ['silo'], back: paths.siloQuotas },
-)
 
 export default function QuotasTab() {
   const { silo } = useRouteParams('silo')
