@@ -16,6 +16,7 @@ import type { ListItem, ListOperationName } from '../api/types'
 import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
 import { useListGo } from '../hooks/use-list-go'
 import { useListPage } from '../hooks/use-list-page'
+import { usePrefetch } from '../hooks/use-prefetch'
 import type { ListSource } from '../lists'
 import { Outlet, RouteParamsContext } from '../route-context'
 import { clickRow, NO_SELECTION, pageSelection, type Selection, selectedRows, toggleAll } from '../ui/bulk'
@@ -121,6 +122,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
   const reason = useWriteReason(kind, props.reason)
   const createReason = create && reason('creating')
   const createLabel = create?.label ?? newOf(kind)
+  const prefetchCreate = usePrefetch(create && !createReason ? create.to : undefined)
   const { many: title, icon, one: resource } = kind
   // Where the endpoint offers `sort_by` by name (the contract says), the Name column sorts the whole
   // list through the API.
@@ -201,6 +203,7 @@ export function ResourceList<N extends ListOperationName>(props: ResourceListPro
                 variant="primary"
                 onClick={() => go(create.to)}
                 {...(createReason ? { disabledReason: createReason } : {})}
+                {...prefetchCreate}
               >
                 <PlusIcon /> {createLabel}
               </Button>

@@ -2,9 +2,7 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
-import { warmRoute } from '../routes'
-
-export const PREFETCH_HOVER_MS = 100
+import { usePrefetch } from '../hooks/use-prefetch'
 
 const item = css({
   display: 'flex',
@@ -40,18 +38,14 @@ export function NavLink({
   plain?: boolean
 }) {
   const [pathname] = useLocation()
-  let timer: ReturnType<typeof setTimeout> | undefined
+  const prefetch = usePrefetch(href)
   const active = !plain && (pathname === href || pathname.startsWith(`${href}/`))
   return (
     <Link
       href={href}
       className={plain ? plainLink : cx(item)}
       aria-current={active ? 'page' : undefined}
-      onMouseEnter={() => {
-        timer = setTimeout(() => warmRoute(href), PREFETCH_HOVER_MS)
-      }}
-      onMouseLeave={() => clearTimeout(timer)}
-      onFocus={() => warmRoute(href)}
+      {...prefetch}
     >
       {icon}
       {children}

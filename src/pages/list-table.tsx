@@ -17,6 +17,7 @@ import { ResourceLink } from '../components/ResourceLink'
 import { RowMenu } from '../components/RowMenu'
 import { type ActionReason, useWriteReason, type WriteReason } from '../hooks/use-action-reason'
 import { useListGo } from '../hooks/use-list-go'
+import { usePrefetch } from '../hooks/use-prefetch'
 import type { TableSource } from '../lists'
 import { RouteParamsContext } from '../route-context'
 import { rowDelete } from '../ui/delete'
@@ -57,8 +58,14 @@ export function OpenFormButton({
   reason: string | undefined
 } & ({ to: string } | { onOpen: () => void })) {
   const go = useListGo()
+  const prefetch = usePrefetch('to' in opens && !reason ? opens.to : undefined)
   return (
-    <Button size="sm" disabledReason={reason} onClick={() => ('to' in opens ? go(opens.to) : opens.onOpen())}>
+    <Button
+      size="sm"
+      disabledReason={reason}
+      onClick={() => ('to' in opens ? go(opens.to) : opens.onOpen())}
+      {...prefetch}
+    >
       {label}
     </Button>
   )

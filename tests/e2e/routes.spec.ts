@@ -113,6 +113,25 @@ test.describe('route tree', () => {
     await expect(page.getByRole('table', { name: 'Disks', includeHidden: true })).toBeAttached()
   })
 
+  test("resting the pointer on a list's New button loads its form's code before the click", async ({
+    page,
+  }) => {
+    await page.goto('/projects/mock-project/disks')
+    const create = page.getByRole('button', { name: 'New disk' })
+    await expect(create).toBeVisible()
+    // A sidebar link: its page's code.
+    const pageCode = page.waitForRequest(/\/assets\/SnapshotsPage-[\w-]+\.js$/)
+    await page.getByRole('link', { name: 'Snapshots' }).hover()
+    await pageCode
+    // The New button: its form's own code.
+    const formCode = page.waitForRequest(/\/assets\/disk-create-[\w-]+\.js$/)
+    await create.hover()
+    await formCode
+    await expect(page).toHaveURL(/\/disks$/)
+    await create.click()
+    await expect(page.getByRole('dialog', { name: 'New disk' })).toBeVisible()
+  })
+
   test('opening and closing a form keeps its list mounted, on its page and scroll position', async ({
     page,
   }) => {
