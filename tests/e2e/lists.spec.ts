@@ -135,3 +135,33 @@ test('Copy ID on a row copies the resource id and says so', async ({ page, conte
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toMatch(/^[0-9a-f-]{36}$/)
 })
+
+test('in an 820 px window a wide list scrolls in its own box, not the page, with row menus in reach', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 820, height: 720 })
+  await login(page)
+  for (const [path, row] of [
+    ['/projects/mock-project/disks', 'data-disk'],
+    ['/projects/mock-project/instances', 'db1'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.getByRole('button', { name: `Actions for ${row}` })).toBeVisible()
+    const widths = await page.evaluate(() => {
+      const t = document.querySelector('table')
+      return {
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+        box: t?.parentElement?.clientWidth ?? 0,
+        table: t?.scrollWidth ?? 0,
+      }
+    })
+    // The table is wider than its box (it scrolls there), and nothing makes the page wider than the window.
+    expect(widths.table, path).toBeGreaterThan(widths.box)
+    expect(widths.page, path).toBeLessThanOrEqual(widths.window)
+    // The sticky actions column keeps every row's menu inside the window.
+    const menu = page.getByRole('button', { name: `Actions for ${row}` })
+    const box = await menu.boundingBox()
+    expect((box?.x ?? Infinity) + (box?.width ?? 0), path).toBeLessThanOrEqual(820)
+  }
+})
