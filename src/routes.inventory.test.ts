@@ -30,8 +30,9 @@ describe('inventory routes', () => {
       'Sleds',
     ])
     const crumbs = breadcrumbs(matchPath(`/system/inventory/sleds/${SLED}/instances`))
-    expect(crumbs.map((c) => c.label)).toEqual(['Inventory', SLED, 'Instances'])
-    expect(crumbs[1]?.href).toBe(`/system/inventory/sleds/${SLED}`)
+    expect(crumbs.map((c) => c.label)).toEqual(['Inventory', 'Sleds', SLED, 'Instances'])
+    expect(crumbs[1]?.href).toBe('/system/inventory/sleds')
+    expect(crumbs[2]?.href).toBe(`/system/inventory/sleds/${SLED}`)
   })
 })
 

@@ -108,6 +108,13 @@ test.describe('system inventory', () => {
       .click()
     await expect(page).toHaveURL(new RegExp(`/system/inventory/sleds/${id}/instances$`))
     await expect(page.getByRole('heading', { name: `Sled ${SLED}`, level: 1 })).toBeVisible()
+    // Spec section 2's crumb labels: Inventory, Sleds, then the sled.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+    await expect(crumbs.getByRole('link', { name: 'Sleds' })).toHaveAttribute(
+      'href',
+      '/system/inventory/sleds',
+    )
+    await expect(page).toHaveTitle(`Instances / ${id} / Sleds / Inventory / Rack Console`)
     await expect(page.getByRole('definition').filter({ hasText: '1,011.57 GiB' })).toBeVisible()
     const first = await firstInstance(page.request, id)
     const row = instanceRow(page, first.name)
