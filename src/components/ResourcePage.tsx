@@ -12,6 +12,7 @@ import { useLocation } from 'wouter'
 import { IDLE_POLL_MS, type QueryResult, useResource, useResourcePoll } from '../../storage'
 import type { ApiResponse, OperationName } from '../api/types'
 import { type ActionReason, useWriteReason } from '../hooks/use-action-reason'
+import { usePrefetch } from '../hooks/use-prefetch'
 import type { ViewSource } from '../lists'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { Outlet, RouteParamsContext } from '../route-context'
@@ -174,10 +175,11 @@ export function EditDeleteActions({
   remove?: { run: () => Promise<unknown>; after: string; reason: string | undefined }
 }) {
   const [, navigate] = useLocation()
+  const prefetchEdit = usePrefetch(edit && !edit.reason ? edit.href : undefined)
   return (
     <>
       {edit && (
-        <Button size="sm" disabledReason={edit.reason} onClick={() => navigate(edit.href)}>
+        <Button size="sm" disabledReason={edit.reason} onClick={() => navigate(edit.href)} {...prefetchEdit}>
           Edit
         </Button>
       )}

@@ -52,6 +52,14 @@ describe('usePrefetch (spec 9: link prefetch after a 100 ms hover)', () => {
     expect(warmRoute).toHaveBeenCalledTimes(1)
   })
 
+  it('a hover pending when the control becomes disabled warms nothing', () => {
+    const { rerender } = render(<Opener href="/c" />)
+    fireEvent.mouseEnter(screen.getByRole('button'))
+    rerender(<Opener href={undefined} />)
+    vi.advanceTimersByTime(PREFETCH_HOVER_MS)
+    expect(warmRoute).not.toHaveBeenCalled()
+  })
+
   it('a control that cannot be used (no href) warms nothing', () => {
     render(<Opener href={undefined} />)
     fireEvent.mouseEnter(screen.getByRole('button'))

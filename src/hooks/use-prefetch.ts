@@ -9,7 +9,12 @@ export const PREFETCH_HOVER_MS = 100
 /** Handlers to spread on the control that opens `href` (none while it cannot be used). */
 export function usePrefetch(href: string | undefined) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
+  // A pending hover goes with the target it was for: a new one, or none (the button became disabled),
+  // cancels it, as unmounting does.
+  useEffect(() => {
+    if (href === undefined) clearTimeout(timer.current)
+    return () => clearTimeout(timer.current)
+  }, [href])
   if (href === undefined) return {}
   return {
     onMouseEnter: () => {

@@ -35,7 +35,7 @@ export interface FormOptions<K extends string, N extends string> {
   opens?: { to: string; param: string }
 }
 
-/** The path of a named route of the tree (routes.tsx checks every name a form route gives). */
+/** The path of a named route of the tree (routes.forms.test checks every name a form route gives). */
 function pathTo(name: string, params: Record<string, string>): string {
   const build = (paths as unknown as Record<string, ((p: Record<string, string>) => string) | undefined>)[
     name

@@ -15,8 +15,6 @@ import { paths } from '../../paths'
 import { useRouteParams } from '../../route-context'
 import { kinds } from '../../ui/kinds'
 
-// The forms load when they are opened, not with the list.
-
 /** The image leaves every cached project list; the silo's list is refetched with it. */
 async function promoteImage(i: Image): Promise<void> {
   unwrap(

@@ -26,8 +26,6 @@ const deleteSshKey = rowDelete(
   (key: SshKey) => ({ path: { sshKey: key.id } }),
 )
 
-// The forms load when opened, not with the list.
-
 export default function SshKeysPage() {
   const go = useListGo()
   // The user's own keys: no role is needed (the list's default reason), only a link.

@@ -11,7 +11,6 @@ import { unwrap } from '../../../api/errors'
 import type { ApiResponse } from '../../../api/types'
 import {
   Badge,
-  Button,
   CloudOffIcon,
   defineColumns,
   NetworkingIcon,
@@ -30,6 +29,7 @@ import { Outlet, RouteParamsContext, useRouteParams } from '../../../route-conte
 import { T } from '../../../strings'
 import { kinds } from '../../../ui/kinds'
 import { QueryError } from '../../../ui/QueryError'
+import { OpenFormButton } from '../../list-table'
 import { TabTable } from '../instance/shared'
 import {
   cloneName,
@@ -169,13 +169,7 @@ export default function FirewallRulesTab() {
         <TabTable
           title="Firewall rules"
           actions={
-            <Button
-              size="sm"
-              disabledReason={why}
-              onClick={() => navigate(paths.vpcFirewallRulesNew({ project, vpc }))}
-            >
-              New rule
-            </Button>
+            <OpenFormButton label="New rule" reason={why} to={paths.vpcFirewallRulesNew({ project, vpc })} />
           }
           columns={columns}
           rows={sortRules(view.data?.rules ?? [])}

@@ -1,3 +1,6 @@
+// An IP pool's ranges (issue 15): first, last, created; Remove from the row menu, confirmed (the API
+// refuses while addresses of the range are in use, and the dialog says so). `ranges-add` opens the
+// range form over the tab, in its outlet.
 import { defineColumns } from '../../../components'
 import { createdColumn } from '../../../components/columns'
 import { confirmAction } from '../../../components/confirm-queue'
