@@ -123,14 +123,19 @@ const navHeading = css({
   px: '2',
   mb: '1',
 })
+// Below 1024 px the crumbs take a row of their own above the theme switch and user menu: squeezed
+// beside them, every crumb but the last shrank to a sliver ("P. / m. / m / Firewall Rules").
 const topbar = css({
   position: 'sticky',
   top: 0,
   zIndex: 'topbar',
   display: 'flex',
+  flexWrap: { base: 'wrap', lg: 'nowrap' },
   alignItems: 'center',
-  gap: '4',
-  h: '14',
+  columnGap: '4',
+  rowGap: '1',
+  minH: '14',
+  py: { base: '2', lg: '0' },
   px: '6',
   borderBottomWidth: '1px',
   borderColor: 'border.default',
@@ -214,7 +219,16 @@ function Breadcrumbs() {
   if (crumbs.length === 0) return null
   return (
     // One line however narrow the window (the padding keeps a focused link's ring inside the box).
-    <nav aria-label="Breadcrumbs" className={css({ minW: 0, overflow: 'hidden', p: '1', m: '-1' })}>
+    <nav
+      aria-label="Breadcrumbs"
+      className={css({
+        minW: 0,
+        overflow: 'hidden',
+        p: '1',
+        m: '-1',
+        flexBasis: { base: '100%', lg: 'auto' },
+      })}
+    >
       <ol
         className={css({
           display: 'flex',
