@@ -18,6 +18,9 @@
 //   summed from the network's encoded lengths of the page's script responses until the network is
 //   idle; per route.
 //
+// - form by URL: a fresh context opens a create form's own URL (/projects/mock-project/disks-new): to
+//   the frame after the side modal's first field enters the DOM (the form's code had to arrive), cold
+//   and on the slow link. The disks list's cold first row in the same run is its reference.
 // - chart render: TimeSeriesChart with 7 days of one-minute points (10,080 per series, 3 series),
 //   median ms per render in Chromium (tests/bench/chart-entry.tsx, bundled here with esbuild), beside
 //   the same render with no decimation (a plot wider than the point count) as the run's baseline.
@@ -50,6 +53,8 @@ const SCALE = '/projects/scale-project/instances'
 const SLOW = { latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 }
 /** Routes whose first-load script bytes are reported. */
 const BYTE_ROUTES = [INSTANCES, '/projects', '/projects/mock-project/disks', '/settings/profile']
+const DISKS = '/projects/mock-project/disks'
+const DISK_FORM = '/projects/mock-project/disks-new'
 
 // Runs in the page before any of its scripts. A string, not a function: tsx (esbuild keepNames) would
 // wrap a function's inner helpers in a `__name` call that does not exist in the page.
@@ -64,6 +69,13 @@ const FIRST_ROW_PROBE = `(() => {
     requestAnimationFrame(() => { window.__firstPaint = performance.now() })
   })
   obs.observe(document, { childList: true, subtree: true })
+  // A side modal's form: its first field.
+  const form = new MutationObserver(() => {
+    if (window.__formPaint !== undefined || !document.querySelector('[role="dialog"] form input')) return
+    form.disconnect()
+    requestAnimationFrame(() => { window.__formPaint = performance.now() })
+  })
+  form.observe(document, { childList: true, subtree: true })
 })()`
 
 // In the page: click Previous, then resolve with the time until the frame after the first row's text
@@ -103,6 +115,23 @@ async function firstRow(page: Page, path: string): Promise<number> {
     timeout: 120_000,
   })
   return page.evaluate(() => (window as unknown as { __firstPaint: number }).__firstPaint)
+}
+
+/** A fresh context opens `path`, a form's URL: ms to the frame after the form's first field. */
+async function formCold(browser: Browser, path: string, slow = false): Promise<number[]> {
+  const out: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    if (slow) await throttle(page, true)
+    await page.goto(path, { waitUntil: 'commit' })
+    await page.waitForFunction(() => (window as { __formPaint?: number }).__formPaint !== undefined, null, {
+      timeout: 120_000,
+    })
+    out.push(await page.evaluate(() => (window as unknown as { __formPaint: number }).__formPaint))
+    await context.close()
+  }
+  return out
 }
 
 /** Lets the revalidation a navigation started finish, so the next run starts from a quiet page. */
@@ -415,6 +444,11 @@ async function printFirstVisit(browser: Browser) {
   console.log(
     `\nslow link: first visit of ${INSTANCES}: median ${Math.round(median(slow))} ms (min ${Math.round(Math.min(...slow))}, max ${Math.round(Math.max(...slow))}; target 5000 ms; ${RUNS} runs, mock delay ${MOCK_DELAY} ms)`,
   )
+  const list = await cold(browser, DISKS, true)
+  const form = await formCold(browser, DISK_FORM, true)
+  console.log(
+    `slow link: first visit of ${DISK_FORM}: form's first field at median ${Math.round(median(form))} ms (min ${Math.round(Math.min(...form))}, max ${Math.round(Math.max(...form))}); the list's first row of ${DISKS} at ${Math.round(median(list))} ms in the same run (form/list ${(median(form) / median(list)).toFixed(2)})`,
+  )
 }
 
 /** Runs `work` against the production build served in-process, then stops both. */
@@ -498,6 +532,9 @@ async function main() {
     add('scale-project page 1: cold', 0, sc)
     add('scale-project page 1: warm', 0, sw.warm)
     add('scale-project page 1: offline', 0, sw.offline)
+    add('disks list: cold (reference for the form)', 0, await cold(browser, DISKS))
+    add('form by URL (disks-new): cold', 0, await formCold(browser, DISK_FORM))
+    add('slow link: form by URL (disks-new), first visit', 0, await formCold(browser, DISK_FORM, true))
     const chart = await chartRenders(browser)
     add('chart render: 7 days x 3 series, decimated', 100, chart.decimated)
     add('chart render: the same, undecimated (baseline)', 0, chart.full)
