@@ -218,7 +218,7 @@ function Breadcrumbs() {
   const crumbs = useMemo(() => breadcrumbs(matchPath(pathname)), [pathname])
   if (crumbs.length === 0) return null
   return (
-    // One line however narrow the window (the padding keeps a focused link's ring inside the box).
+    // The padding keeps a focused link's ring inside the box.
     <nav
       aria-label="Breadcrumbs"
       className={css({
@@ -232,7 +232,11 @@ function Breadcrumbs() {
       <ol
         className={css({
           display: 'flex',
-          gap: '2',
+          // On their own row (below 1024 px), a trail longer than the row goes on to a second line
+          // rather than cutting its labels.
+          flexWrap: { base: 'wrap', lg: 'nowrap' },
+          columnGap: '2',
+          rowGap: '0.5',
           fontSize: 'sm',
           color: 'fg.muted',
           listStyle: 'none',

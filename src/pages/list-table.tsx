@@ -32,12 +32,18 @@ export function linkColumn<T>(column: {
   header?: string
   name: (row: T) => string
   href: (row: T) => string
+  /** The link opens a view over this table (a child route): the table's query (its page) goes along. */
+  keepQuery?: boolean
 }): Column<T> {
   const { name, href } = column
   return {
     id: column.id ?? 'name',
     header: column.header ?? 'Name',
-    cell: (row) => <ResourceLink href={href(row)}>{name(row)}</ResourceLink>,
+    cell: (row) => (
+      <ResourceLink href={href(row)} keepQuery={column.keepQuery}>
+        {name(row)}
+      </ResourceLink>
+    ),
     sortValue: name,
   }
 }

@@ -55,7 +55,11 @@ function AddressesCell(ref: GatewayRef) {
 
 const columnsFor = (ref: VpcRef) =>
   defineColumns<Gateway>([
-    linkColumn({ name: (g) => g.name, href: (g) => paths.vpcGateway({ ...ref, gateway: g.name }) }),
+    linkColumn({
+      name: (g) => g.name,
+      href: (g) => paths.vpcGateway({ ...ref, gateway: g.name }),
+      keepQuery: true,
+    }),
     descriptionColumn(),
     {
       id: 'pools',

@@ -16,7 +16,11 @@ type Provider = ListItem<'siloIdentityProviderList'>
 
 const columnsFor = (silo: string) =>
   defineColumns<Provider>([
-    linkColumn({ name: (p) => p.name, href: (p) => paths.siloIdp({ silo, provider: p.name }) }),
+    linkColumn({
+      name: (p) => p.name,
+      href: (p) => paths.siloIdp({ silo, provider: p.name }),
+      keepQuery: true,
+    }),
     { id: 'type', header: 'Type', cell: (p) => p.providerType.toUpperCase() },
     descriptionColumn(),
     createdColumn(),
