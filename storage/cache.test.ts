@@ -288,6 +288,21 @@ describe('mutations', () => {
     expect(api.count('diskDelete')).toBe(0)
   })
 
+  it('refetch: false marks an observed key invalid without asking for it now', async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    api.on('diskCreate', () => ok(disk('d2')))
+    await revalidate('diskList', listParams)
+    const { desc, key } = keyFor('diskList', listParams)
+    const stop = observeKey(key, desc, () => undefined)
+    const before = api.count('diskList')
+    await mutate('diskCreate', { query: { project: 'p1' }, body: {} } as never, {
+      invalidates: [{ endpoint: 'diskList', params: { query: { project: 'p1' } }, refetch: false }],
+    })
+    expect(api.count('diskList')).toBe(before)
+    expect((await readCachedList('diskList', listParams))?.stale).toBe(true)
+    stop()
+  })
+
   it('invalidate() with no match changes nothing', async () => {
     api.on('diskList', () => ok({ items: [], nextPage: null }))
     await revalidate('diskList', listParams)

@@ -22,7 +22,16 @@ export class OfflineError extends Error {
   }
 }
 
-export type Invalidation = { endpoint: OperationName; params?: Record<string, unknown> }
+export type Invalidation = {
+  endpoint: OperationName
+  params?: Record<string, unknown>
+  /**
+   * false: only mark the entries invalid (the next screen to read them fetches), even when observed.
+   * For a renamed resource's view under its old name: the form showing it is closing, and a refetch
+   * now could only answer 404.
+   */
+  refetch?: false
+}
 
 export type MutateOptions = {
   /** Endpoints (with a partial params match) whose cached pages and resources this changes. */
@@ -135,6 +144,7 @@ export async function invalidate(targets: Invalidation[]): Promise<void> {
       ),
     )
   }
-  const hits = mountedIn(sc).filter((o) => matches(o.endpoint, o.params, targets))
+  const now = targets.filter((t) => t.refetch !== false)
+  const hits = mountedIn(sc).filter((o) => matches(o.endpoint, o.params, now))
   await Promise.all(hits.map((o) => runRevalidation(o, o.key, true)))
 }

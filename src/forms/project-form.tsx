@@ -15,7 +15,10 @@ type Values = { name: string; description: string }
 const createProject = (values: Values) =>
   mutate('projectCreate', { body: values }, { invalidates: [{ endpoint: 'projectList' }] })
 
-/** The list and the cached view under both names: the old one is gone after a rename. */
+/**
+ * The list and the cached view under both names: after a rename the old one is gone, so it is only
+ * marked (the closing form reads it: a refetch now would answer 404).
+ */
 const updateProject = (current: Project, values: Values) =>
   mutate(
     'projectUpdate',
@@ -23,10 +26,16 @@ const updateProject = (current: Project, values: Values) =>
     {
       invalidates: [
         { endpoint: 'projectList' },
-        ...[current.name, values.name].map((project) => ({
-          endpoint: 'projectView' as const,
-          params: { path: { project } },
-        })),
+        { endpoint: 'projectView', params: { path: { project: values.name } } },
+        ...(current.name === values.name
+          ? []
+          : [
+              {
+                endpoint: 'projectView' as const,
+                params: { path: { project: current.name } },
+                refetch: false as const,
+              },
+            ]),
       ],
     },
   )

@@ -2,7 +2,7 @@
 // `/projects/{project}/edit`), delete from the row menu with the server's refusal shown, and every
 // write control disabled with its reason for a silo viewer and offline.
 import { randomBytes } from 'node:crypto'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test'
 import { expectAccessible, login, rowNamed, SW, waitForServiceWorker } from './helpers'
 
 // Sorted first by name, so a project of the test's own is on the list's first page.
@@ -81,10 +81,18 @@ test.describe('projects', () => {
 
     await openRowAction(page, name, 'Edit')
     await form.getByRole('textbox', { name: 'Name' }).fill(renamed)
+    // The old name's view is only marked after the rename: asking for it could only answer 404.
+    const oldNameReads: string[] = []
+    const onRequest = (r: Request) => {
+      if (new URL(r.url()).pathname === `/v1/projects/${name}`) oldNameReads.push(`${r.method()} ${r.url()}`)
+    }
+    page.on('request', onRequest)
     await form.getByRole('button', { name: 'Update project' }).click()
     await expect(form).toBeHidden()
     await expect(page.getByRole('link', { name: renamed, exact: true })).toBeVisible()
     await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0)
+    page.off('request', onRequest)
+    expect(oldNameReads).toEqual([])
 
     await page.getByRole('link', { name: renamed, exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`/projects/${renamed}/instances$`))
