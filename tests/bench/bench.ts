@@ -109,29 +109,15 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
   return context
 }
 
-async function firstRow(page: Page, path: string): Promise<number> {
+/** Which probe a navigation waits for: the first data row's frame, or a side modal form's first field's. */
+type Mark = '__firstPaint' | '__formPaint'
+
+async function firstRow(page: Page, path: string, mark: Mark = '__firstPaint'): Promise<number> {
   await page.goto(path, { waitUntil: 'commit' })
-  await page.waitForFunction(() => (window as { __firstPaint?: number }).__firstPaint !== undefined, null, {
+  await page.waitForFunction((m) => (window as unknown as Record<string, unknown>)[m] !== undefined, mark, {
     timeout: 120_000,
   })
-  return page.evaluate(() => (window as unknown as { __firstPaint: number }).__firstPaint)
-}
-
-/** A fresh context opens `path`, a form's URL: ms to the frame after the form's first field. */
-async function formCold(browser: Browser, path: string, slow = false): Promise<number[]> {
-  const out: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const context = await newContext(browser)
-    const page = await context.newPage()
-    if (slow) await throttle(page, true)
-    await page.goto(path, { waitUntil: 'commit' })
-    await page.waitForFunction(() => (window as { __formPaint?: number }).__formPaint !== undefined, null, {
-      timeout: 120_000,
-    })
-    out.push(await page.evaluate(() => (window as unknown as { __formPaint: number }).__formPaint))
-    await context.close()
-  }
-  return out
+  return page.evaluate((m) => (window as unknown as Record<string, number>)[m] as number, mark)
 }
 
 /** Lets the revalidation a navigation started finish, so the next run starts from a quiet page. */
@@ -178,13 +164,14 @@ async function emptyIndexedDb(page: Page) {
   })
 }
 
-async function cold(browser: Browser, path: string, slow = false): Promise<number[]> {
+/** Fresh contexts open `path`: ms to the first data row's frame (or to a form's first field's, `mark`). */
+async function cold(browser: Browser, path: string, slow = false, mark?: Mark): Promise<number[]> {
   const out: number[] = []
   for (let i = 0; i < RUNS; i++) {
     const context = await newContext(browser)
     const page = await context.newPage()
     if (slow) await throttle(page, true)
-    out.push(await firstRow(page, path))
+    out.push(await firstRow(page, path, mark))
     await context.close()
   }
   return out
@@ -445,7 +432,7 @@ async function printFirstVisit(browser: Browser) {
     `\nslow link: first visit of ${INSTANCES}: median ${Math.round(median(slow))} ms (min ${Math.round(Math.min(...slow))}, max ${Math.round(Math.max(...slow))}; target 5000 ms; ${RUNS} runs, mock delay ${MOCK_DELAY} ms)`,
   )
   const list = await cold(browser, DISKS, true)
-  const form = await formCold(browser, DISK_FORM, true)
+  const form = await cold(browser, DISK_FORM, true, '__formPaint')
   console.log(
     `slow link: first visit of ${DISK_FORM}: form's first field at median ${Math.round(median(form))} ms (min ${Math.round(Math.min(...form))}, max ${Math.round(Math.max(...form))}); the list's first row of ${DISKS} at ${Math.round(median(list))} ms in the same run (form/list ${(median(form) / median(list)).toFixed(2)})`,
   )
@@ -533,8 +520,12 @@ async function main() {
     add('scale-project page 1: warm', 0, sw.warm)
     add('scale-project page 1: offline', 0, sw.offline)
     add('disks list: cold (reference for the form)', 0, await cold(browser, DISKS))
-    add('form by URL (disks-new): cold', 0, await formCold(browser, DISK_FORM))
-    add('slow link: form by URL (disks-new), first visit', 0, await formCold(browser, DISK_FORM, true))
+    add('form by URL (disks-new): cold', 0, await cold(browser, DISK_FORM, false, '__formPaint'))
+    add(
+      'slow link: form by URL (disks-new), first visit',
+      0,
+      await cold(browser, DISK_FORM, true, '__formPaint'),
+    )
     const chart = await chartRenders(browser)
     add('chart render: 7 days x 3 series, decimated', 100, chart.decimated)
     add('chart render: the same, undecimated (baseline)', 0, chart.full)
