@@ -1,12 +1,12 @@
-// Contract cases for the networking and system operations (mocks/handlers/networking.ts,
-// system.ts), in the shape of mocks/contract.test.ts: one real request per operation, signed in as
+// Contract cases for the networking, system and system update operations
+// (mocks/handlers/networking.ts, system.ts, update.ts), in the shape of mocks/contract.test.ts: one real request per operation, signed in as
 // fleet-admin. Cases run one after another against one db without resets, in any order, so every
 // case that changes something works on resources it creates itself (fresh names) and leaves the
 // seeded demo data as it was.
 import type { Api, CaseTable } from './contract/api'
 import { uuidFor } from './lib/ids'
 import { seedIds as ids } from './seed/ids'
-import { systemSeedIds as sys } from './seed/system'
+import { systemSeedIds as sys, updateSeed } from './seed/system'
 
 const GiB = 1024 ** 3
 const P = { project: 'mock-project' }
@@ -635,4 +635,13 @@ export const extraContractCases: CaseTable = {
         silo: 'default-silo',
       },
     }),
+
+  // System update
+  systemUpdateStatus: (api) => api.call('systemUpdateStatus'),
+  systemUpdateRepositoryList: (api) => api.call('systemUpdateRepositoryList', { query: { limit: 2 } }),
+  systemUpdateRepositoryView: (api) =>
+    api.call('systemUpdateRepositoryView', { path: { system_version: updateSeed.newest } }),
+  // Sets the release that already is the target: 204, and the seeded target stays as it was.
+  targetReleaseUpdate: (api) =>
+    api.call('targetReleaseUpdate', { body: { system_version: updateSeed.target } }),
 }

@@ -3,6 +3,7 @@
 // tables for the relations the wire shapes do not carry (which silo a project is in, who owns a
 // token, group membership...). `resetDb()` re-seeds deterministically (same rows on every start).
 import type { components } from '../src/api/__generated__/nexus'
+import { seedTime } from './lib/ids'
 import { clearTimers } from './lib/timers'
 import { seedCore } from './seed/core'
 import { seedNetworking } from './seed/networking'
@@ -110,6 +111,12 @@ export interface Db {
   instanceSled: Map<string, string>
   physicalDisks: S['PhysicalDisk'][]
   switches: S['Switch'][]
+
+  // System update (mocks/seed/system.ts, handlers/update.ts)
+  /** Uploaded TUF repositories (system versions are unique). */
+  tufRepos: S['TufRepo'][]
+  /** What /v1/system/update/status reports: the target release (null until one is set) and progress. */
+  updateStatus: S['UpdateStatus']
 }
 
 export function emptyDb(): Db {
@@ -161,6 +168,14 @@ export function emptyDb(): Db {
     instanceSled: new Map(),
     physicalDisks: [],
     switches: [],
+    tufRepos: [],
+    updateStatus: {
+      target_release: null,
+      components_by_release_version: {},
+      suspended: false,
+      contact_support: false,
+      time_last_step_planned: seedTime(0),
+    },
   }
 }
 

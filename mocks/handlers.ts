@@ -9,6 +9,7 @@ import { siloHandlers } from './handlers/silo'
 import { storageHandlers } from './handlers/storage'
 import { systemHandlers } from './handlers/system'
 import { testHookHandlers } from './handlers/test-hooks'
+import { updateHandlers } from './handlers/update'
 
 /** The API handlers (operations of the contract). */
 export const apiHandlers: HttpHandler[] = [
@@ -19,6 +20,7 @@ export const apiHandlers: HttpHandler[] = [
   ...storageHandlers,
   ...networkingHandlers,
   ...systemHandlers,
+  ...updateHandlers,
 ]
 
 /** API handlers plus the /__mock test hooks (reset, disk hash). */

@@ -11,6 +11,7 @@ import type { Api, CallOptions } from './contract/api'
 import { instanceBody } from './contract/bodies'
 import { db, type RoleName } from './db'
 import { seedIds as ids } from './seed/ids'
+import { updateSeed } from './seed/system'
 import { withMockServer } from './test-server'
 
 const GiB = 1024 ** 3
@@ -73,6 +74,8 @@ const writes: [keyof typeof kinds, OperationName, (name: string) => CallOptions]
     (name) => ({ query: P, body: { name, description: '', policy: 'allow', failure_domain: 'sled' } }),
   ],
   ['ipPool', 'systemIpPoolCreate', (name) => ({ body: { name, description: '' } })],
+  // A release is not created here but uploaded; its write is making it the target (an upgrade).
+  ['release', 'targetReleaseUpdate', () => ({ body: { system_version: updateSeed.newest } })],
   [
     'sshKey',
     'currentUserSshKeyCreate',

@@ -141,6 +141,7 @@ const tableScreens = {
   routes: 'vpcRouter',
   ipPoolRanges: 'ipPoolRanges',
   identityProviders: 'siloIdps',
+  releases: 'systemUpdate',
 } as const satisfies Record<keyof typeof tables, RouteName>
 
 /** The node that shows each declared resource page; the rest are read only by their edit forms. */

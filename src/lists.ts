@@ -130,6 +130,10 @@ export const tables = {
     path: { pool: route.pool ?? '' },
     query: { limit: TABLE_LIMIT },
   })),
+  // The releases uploaded to the rack, newest first (the API's order: versions, not names).
+  releases: table(kinds.release, 'systemUpdateRepositoryList', () => ({
+    query: { limit: TABLE_LIMIT, sortBy: 'version_descending' as const },
+  })),
   identityProviders: table(kinds.identityProvider, 'siloIdentityProviderList', (route) => ({
     query: { silo: route.silo ?? '', limit: TABLE_LIMIT },
   })),

@@ -1070,6 +1070,18 @@ export const routeTree = [
         ],
       },
       {
+        // The system software's update (spec section 1's "updates"): its status and the uploaded releases.
+        name: 'systemUpdate',
+        path: 'update',
+        crumb: 'System update',
+        page: () => import('./pages/system/UpdatePage'),
+        prefetch: (p, read) => {
+          read.resource('systemUpdateStatus', {})
+          tables.releases.prefetch(p, read)
+        },
+        nav: { section: 'system', label: 'System update', icon: kinds.release.icon },
+      },
+      {
         // Spec section 2: "issues (empty)".
         name: 'systemIssues',
         path: 'issues',

@@ -47,7 +47,7 @@ function keyOf(row: Row, sort: SortMode): string {
   return `${row.time_created ?? ''}\u0000${row.id}`
 }
 
-const descending = (s: SortMode) => s === 'name_descending' || s === 'time_and_id_descending'
+const descending = (s: SortMode) => s.endsWith('_descending')
 
 function scanParams(query: URLSearchParams): Record<string, string> {
   const scan: Record<string, string> = {}
@@ -111,26 +111,37 @@ export function parseLimit(query: URLSearchParams): number {
   return Math.min(Number(raw), MAX_LIMIT)
 }
 
-/** One page of `rows` for the operation in `ctx`, honouring limit, page_token and sort_by. */
-export function paginate<T extends Row>(ctx: Ctx<OperationName>, rows: readonly T[]): Page<T> {
-  const modes = sortModes(ctx.name)
-  const limit = parseLimit(ctx.query)
+/**
+ * Where a scan stands: the sort mode and the last key seen come from the page token when there is
+ * one, else the mode from `sort_by` (400 unless the operation's contract lists it; by default the
+ * first mode, or `defaultSort` for an operation whose server default is not its first mode).
+ */
+function scanStart(
+  ctx: Ctx<OperationName>,
+  defaultSort?: SortMode,
+): { sort: SortMode; after: string | undefined } {
   const token = ctx.query.get('page_token')
-  let sort: SortMode
-  let after: string | undefined
   if (token) {
     const c = decodeToken(token)
-    sort = c.sort
-    after = c.last
-  } else {
-    const requested = ctx.query.get('sort_by')
-    if (requested && modes.length > 0 && !modes.includes(requested as SortMode)) {
-      throw badRequest(
-        `unable to parse query string: unknown variant \`${requested}\`, expected one of ${modes.join(', ')}`,
-      )
-    }
-    sort = (requested as SortMode | null) ?? modes[0] ?? 'id_ascending'
+    return { sort: c.sort, after: c.last }
   }
+  const modes = sortModes(ctx.name)
+  const requested = ctx.query.get('sort_by')
+  if (requested && modes.length > 0 && !modes.includes(requested as SortMode)) {
+    throw badRequest(
+      `unable to parse query string: unknown variant \`${requested}\`, expected one of ${modes.join(', ')}`,
+    )
+  }
+  return {
+    sort: (requested as SortMode | null) ?? defaultSort ?? modes[0] ?? 'id_ascending',
+    after: undefined,
+  }
+}
+
+/** One page of `rows` for the operation in `ctx`, honouring limit, page_token and sort_by. */
+export function paginate<T extends Row>(ctx: Ctx<OperationName>, rows: readonly T[]): Page<T> {
+  const limit = parseLimit(ctx.query)
+  const { sort, after } = scanStart(ctx)
   const dir = descending(sort) ? -1 : 1
   const scan = scanParams(ctx.query)
   const { keys, order } = sortedRows(`${ctx.name}|${JSON.stringify(scan)}|${sort}`, rows, sort)
@@ -153,5 +164,34 @@ export function paginate<T extends Row>(ctx: Ctx<OperationName>, rows: readonly 
   return {
     items: slice.map((i) => rows[i] as T),
     next_page: lastIdx === undefined ? null : encodeToken({ sort, last: keys[lastIdx] as string, scan }),
+  }
+}
+
+/**
+ * One page of `rows` in an order that the string order of a key does not give (semantic versions,
+ * for the `version_*` sort modes): `key` names a row (the page token records the last one seen) and
+ * `compare` orders two keys ascending; a `*_descending` mode reverses it. Keys `compare` calls equal
+ * fall back to string order, so the scan order is total and no row is skipped between pages.
+ * limit, page_token and sort_by work as in `paginate`; `defaultSort` is the mode without sort_by
+ * (the TUF repository list lists version_ascending first but scans newest first by default).
+ */
+export function paginateOrdered<T>(
+  ctx: Ctx<OperationName>,
+  rows: readonly T[],
+  key: (row: T) => string,
+  compare: (a: string, b: string) => number,
+  defaultSort?: SortMode,
+): Page<T> {
+  const limit = parseLimit(ctx.query)
+  const { sort, after } = scanStart(ctx, defaultSort)
+  const dir = descending(sort) ? -1 : 1
+  const order = (a: string, b: string) => dir * (compare(a, b) || (a < b ? -1 : a > b ? 1 : 0))
+  const keyed = rows.map((row) => ({ row, k: key(row) })).sort((a, b) => order(a.k, b.k))
+  const start = after === undefined ? 0 : keyed.findIndex((x) => order(x.k, after) > 0)
+  const slice = start < 0 ? [] : keyed.slice(start, start + limit)
+  const last = slice[slice.length - 1]
+  return {
+    items: slice.map((x) => x.row),
+    next_page: last ? encodeToken({ sort, last: last.k, scan: scanParams(ctx.query) }) : null,
   }
 }

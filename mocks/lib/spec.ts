@@ -149,6 +149,8 @@ export type SortMode =
   | 'id_ascending'
   | 'time_and_id_ascending'
   | 'time_and_id_descending'
+  | 'version_ascending'
+  | 'version_descending'
 
 /** The sort modes a list operation accepts, first one is the default (dropshot's order). */
 export function sortModes(name: OperationName): SortMode[] {

@@ -1,6 +1,9 @@
 // System-level demo data: a second silo, the SAML identity providers, IP pools with ranges and silo
-// links, silo quotas, and the hardware of one rack (16 sleds with their physical disks, two
-// switches). Deterministic: ids derive from names (uuidFor), timestamps from the seed epoch.
+// links, silo quotas, the hardware of one rack (16 sleds with their physical disks, two switches)
+// and the system update state (uploaded TUF repositories, target release). Deterministic: ids
+// derive from names (uuidFor), hashes from versions, timestamps from the seed epoch.
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { Db, S } from '../db'
 import { seedTime, uuidFor } from '../lib/ids'
 import { seedIds as ids } from './ids'
@@ -29,6 +32,28 @@ export const EXPUNGED_SLED = 15
 /** Usable RAM of a sled after the control plane's share (about 1011 GiB of 1 TiB). */
 export const SLED_USABLE_RAM = 1_086_162_862_080
 export const SLED_THREADS = 128
+
+/**
+ * The seeded update state: four uploaded releases (oldest first), the one that is the target (two
+ * releases behind the newest, so the update screen has upgrades to offer and a downgrade to refuse)
+ * and how many components run each release.
+ */
+export const updateSeed = {
+  versions: ['15.1.0', '16.0.0', '17.0.0', '17.1.0'],
+  target: '16.0.0',
+  newest: '17.1.0',
+  componentsByReleaseVersion: { '16.0.0': 29, '15.1.0': 2 },
+} as const
+
+/** Seed minute of each release's upload, of the target's request and of the last planning step. */
+const UPDATE_MINUTES = { '15.1.0': 1_000, '16.0.0': 2_000, '17.0.0': 3_000, '17.1.0': 3_060 } as const
+const TARGET_REQUESTED_MINUTE = 2_060
+const LAST_STEP_PLANNED_MINUTE = 3_120
+
+/** The repository's SHA-256 as the seed has it: the hash of its file name (64 hex chars). */
+export function seedRepoHash(version: string): string {
+  return bytesToHex(sha256(utf8ToBytes(`oxide-${version}.zip`)))
+}
 
 export function seedSystem(db: Db): void {
   const s = systemSeedIds
@@ -153,6 +178,25 @@ export function seedSystem(db: Db): void {
   )
 
   seedHardware(db)
+  seedUpdate(db)
+}
+
+function seedUpdate(db: Db): void {
+  for (const version of updateSeed.versions) {
+    db.tufRepos.push({
+      system_version: version,
+      file_name: `oxide-${version}.zip`,
+      hash: seedRepoHash(version),
+      time_created: seedTime(UPDATE_MINUTES[version]),
+    })
+  }
+  db.updateStatus = {
+    target_release: { version: updateSeed.target, time_requested: seedTime(TARGET_REQUESTED_MINUTE) },
+    components_by_release_version: { ...updateSeed.componentsByReleaseVersion },
+    suspended: false,
+    contact_support: false,
+    time_last_step_planned: seedTime(LAST_STEP_PLANNED_MINUTE),
+  }
 }
 
 function seedHardware(db: Db): void {

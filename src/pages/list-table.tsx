@@ -148,6 +148,8 @@ export type ListTableProps<N extends ListOperationName, D extends OperationName>
   empty: string
   /** A menu of the row's own in place of Edit, Copy ID and Delete. */
   rowActions?: (row: ListItem<N>) => ReactNode
+  /** What tells rows apart, where the rows have no ID (a release: its version). */
+  rowKey?: (row: ListItem<N>) => string
   skeletonRows?: number
 } & (ListItem<N> extends { name: string }
   ? Omit<RowWrites<Named<ListItem<N>>, D>, 'kind' | 'endpoint'>
@@ -181,7 +183,7 @@ export function ListTable<N extends ListOperationName, D extends OperationName =
       }
       columns={props.columns}
       rows={rows}
-      rowKey={(row) => (row as { id: string }).id}
+      rowKey={props.rowKey ?? ((row) => (row as { id: string }).id)}
       rowActions={menuOf ? (row) => menuOf(row as Row) : props.rowActions}
       loading={list.isLoading}
       skeletonRows={props.skeletonRows}

@@ -12,6 +12,7 @@ import {
   InstancesIcon,
   KeyIcon,
   NetworkingIcon,
+  RefreshIcon,
   ServerIcon,
   SnapshotsIcon,
 } from '../components/icons'
@@ -137,6 +138,8 @@ export const kinds = {
     icon: <NetworkingIcon />,
     writes: projectWrite,
   },
+  // A release of the system software, uploaded to the rack as a TUF repository (the system update screen).
+  release: { one: 'Release', article: 'a', many: 'Releases', icon: <RefreshIcon />, writes: fleetWrite },
   ipPoolRange: { one: 'Range', article: 'a', many: 'Ranges', icon: <NetworkingIcon />, writes: fleetWrite },
   identityProvider: {
     one: 'Identity provider',

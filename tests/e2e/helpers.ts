@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
@@ -150,3 +151,42 @@ export function fileOnDisk(name: string, bytes: Buffer): string {
  */
 export const rowNamed = (table: Locator, name: string) =>
   table.getByRole('row').filter({ has: table.page().getByRole('cell', { name, exact: true }) })
+
+/**
+ * A silo of the test's own (sorted last, so no seeded silo leaves a first page), local-only so users
+ * can be made in it, whose viewers are fleet viewers. Resolves with its id.
+ */
+export async function createViewerSilo(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.post('/v1/system/silos', {
+    data: {
+      name,
+      description: 'e2e silo',
+      discoverable: true,
+      identity_mode: 'local_only',
+      quotas: { cpus: 0, memory: 0, storage: 0 },
+      tls_certificates: [],
+      mapped_fleet_roles: { viewer: ['viewer'] },
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+/**
+ * Signs `request`'s context in as a new viewer of `silo` (made by createViewerSilo): a fleet viewer by
+ * the silo's mapping. The demo silo-viewer has no fleet role: the system pages are 403 to it.
+ */
+export async function signInAsFleetViewer(request: APIRequestContext, silo: string): Promise<void> {
+  const password = `e2e-${randomBytes(8).toString('hex')}`
+  const user = await request.post(`/v1/system/identity-providers/local/users?silo=${silo}`, {
+    data: { external_id: 'viewer', password: { mode: 'password', value: password } },
+  })
+  expect(user.status(), await user.text()).toBe(201)
+  const { id } = (await user.json()) as { id: string }
+  const policy = await request.put(`/v1/system/silos/${silo}/policy`, {
+    data: { role_assignments: [{ identity_id: id, identity_type: 'silo_user', role_name: 'viewer' }] },
+  })
+  expect(policy.status(), await policy.text()).toBe(200)
+  const signIn = await request.post(`/v1/login/${silo}/local`, { data: { username: 'viewer', password } })
+  expect(signIn.status(), await signIn.text()).toBeLessThan(300)
+}

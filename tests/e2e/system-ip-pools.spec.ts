@@ -4,7 +4,15 @@
 // the mock: every pool, silo, user and range made here is the test's own.
 import { randomBytes, randomInt } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { expectAccessible, login, SW, waitForServiceWorker, watchPageErrors } from './helpers'
+import {
+  createViewerSilo,
+  expectAccessible,
+  login,
+  SW,
+  signInAsFleetViewer,
+  waitForServiceWorker,
+  watchPageErrors,
+} from './helpers'
 
 const POOLS = '/system/networking/ip-pools'
 const uniqueName = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`
@@ -15,26 +23,6 @@ async function createPool(request: APIRequestContext, name: string) {
     data: { name, description: 'e2e pool', ip_version: 'v6' },
   })
   expect(res.status(), await res.text()).toBe(201)
-}
-
-/**
- * A silo of the test's own (sorted last, so no seeded silo leaves a first page), local-only so users
- * can be made in it, whose viewers are fleet viewers. Resolves with its id.
- */
-async function createSilo(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.post('/v1/system/silos', {
-    data: {
-      name,
-      description: 'e2e silo',
-      discoverable: true,
-      identity_mode: 'local_only',
-      quotas: { cpus: 0, memory: 0, storage: 0 },
-      tls_certificates: [],
-      mapped_fleet_roles: { viewer: ['viewer'] },
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { id: string }).id
 }
 
 async function linkPool(request: APIRequestContext, pool: string, silo: string, isDefault: boolean) {
@@ -189,7 +177,7 @@ test.describe('IP pools', () => {
     const pool = uniqueName('e2e-pool')
     const silo = uniqueName('zz-e2e-silo')
     await createPool(page.request, pool)
-    const siloId = await createSilo(page.request, silo)
+    const siloId = await createViewerSilo(page.request, silo)
     await linkPool(page.request, pool, silo, false)
     await page.goto(`${POOLS}/${pool}/silos`)
     const row = page.getByRole('table', { name: 'Linked silos' }).getByRole('row').filter({ hasText: silo })
@@ -233,24 +221,9 @@ test.describe('IP pools', () => {
     const pool = uniqueName('e2e-pool')
     const silo = uniqueName('zz-e2e-silo')
     await createPool(page.request, pool)
-    await createSilo(page.request, silo)
+    await createViewerSilo(page.request, silo)
     await linkPool(page.request, pool, silo, true)
-    // A viewer of the test's silo, so a fleet viewer by the silo's mapping (the demo silo-viewer has
-    // no fleet role: the system pages are 403 to it).
-    const password = `e2e-${randomBytes(8).toString('hex')}`
-    const user = await page.request.post(`/v1/system/identity-providers/local/users?silo=${silo}`, {
-      data: { external_id: 'viewer', password: { mode: 'password', value: password } },
-    })
-    expect(user.status(), await user.text()).toBe(201)
-    const { id } = (await user.json()) as { id: string }
-    const policy = await page.request.put(`/v1/system/silos/${silo}/policy`, {
-      data: { role_assignments: [{ identity_id: id, identity_type: 'silo_user', role_name: 'viewer' }] },
-    })
-    expect(policy.status(), await policy.text()).toBe(200)
-    const signIn = await page.request.post(`/v1/login/${silo}/local`, {
-      data: { username: 'viewer', password },
-    })
-    expect(signIn.status(), await signIn.text()).toBeLessThan(300)
+    await signInAsFleetViewer(page.request, silo)
 
     await page.goto(`${POOLS}/${pool}/silos`)
     const row = page.getByRole('table', { name: 'Linked silos' }).getByRole('row').filter({ hasText: silo })
