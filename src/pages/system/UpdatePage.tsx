@@ -173,8 +173,6 @@ export default function UpdatePage() {
         rowActions={(r) => <RowMenu of={r.systemVersion} items={() => [setTargetItem(r)]} />}
         owner="system"
         empty="No release has been uploaded to the rack yet. Upload a release's TUF repository with the Oxide CLI."
-      />}
-        empty="No release has been uploaded to the rack yet. Upload a release's TUF repository with the Oxide CLI."
       />
     </>
   )
