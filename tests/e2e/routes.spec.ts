@@ -233,6 +233,7 @@ test.describe('route tree', () => {
       'Utilization',
       'Inventory',
       'IP Pools',
+      'System update',
       'Issues',
       'Access',
     ])
