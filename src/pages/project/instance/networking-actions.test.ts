@@ -84,27 +84,26 @@ describe('nicIpConfig', () => {
 })
 
 describe('nicCreateBody', () => {
+  /** The add-interface form's values: an interface `net0` in subnet `s` of VPC `v`, with `over`. */
+  const nicValues = (over: Partial<Parameters<typeof nicCreateBody>[0]>) => ({
+    name: 'net0',
+    description: '',
+    vpc: 'v',
+    subnet: 's',
+    ip: '',
+    transitIps: [],
+    ...over,
+  })
+
   it('names the VPC and subnet', () => {
-    const body = nicCreateBody({
-      name: 'net2',
-      description: '',
-      vpc: 'mock-vpc',
-      subnet: 'mock-subnet',
-      ip: '',
-      transitIps: [],
-    })
+    const body = nicCreateBody(nicValues({ name: 'net2', vpc: 'mock-vpc', subnet: 'mock-subnet' }))
     expect(body).toMatchObject({ name: 'net2', vpcName: 'mock-vpc', subnetName: 'mock-subnet' })
   })
 
   it('puts each transit network on the stack of its version, beside a typed private IP', () => {
-    const body = nicCreateBody({
-      name: 'net0',
-      description: '',
-      vpc: 'v',
-      subnet: 's',
-      ip: '172.30.0.9',
-      transitIps: ['10.1.0.0/16', 'fd00:1::/64', '10.2.0.0/16'],
-    })
+    const body = nicCreateBody(
+      nicValues({ ip: '172.30.0.9', transitIps: ['10.1.0.0/16', 'fd00:1::/64', '10.2.0.0/16'] }),
+    )
     expect(body.ipConfig).toEqual({
       type: 'dual_stack',
       value: {
