@@ -74,6 +74,62 @@ test.describe('utilization', () => {
     await expect(page.getByRole('group', { name: 'CPU provisioned' })).toBeVisible()
   })
 
+  test('a custom range asks for exactly its bounds, refuses a backwards one, and a reload keeps it', async ({
+    page,
+  }) => {
+    const metric = isMetric('/v1/metrics/cpus_provisioned')
+    const first = page.waitForRequest(metric)
+    await page.goto('/utilization?range=week')
+    const week = await first
+    // Custom starts from the window on screen, to the minute.
+    await page.getByRole('radio', { name: 'Custom' }).check()
+    const form = page.getByRole('form', { name: 'Custom time range' })
+    const start = form.getByLabel('Start')
+    const end = form.getByLabel('End')
+    const local = (ms: number) =>
+      page.evaluate((t) => {
+        const d = new Date(t)
+        const p = (n: number) => String(n).padStart(2, '0')
+        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
+      }, ms)
+    await expect(start).toHaveValue(await local(startOf(week)))
+    await expect(end).toHaveValue(await local(endOf(week)))
+    await expect(page).toHaveURL(/[?&]start=.*&end=/)
+    await expect(page).not.toHaveURL(/[?&]range=/)
+
+    // Backwards: the reason on End, and no request for it.
+    await start.fill('2025-06-03T12:00')
+    await end.fill('2025-06-01T00:00')
+    await form.getByRole('button', { name: 'Apply' }).click()
+    await expect(end).toHaveAccessibleDescription('Start must be before end')
+
+    const bounds = page.waitForRequest(
+      (r) =>
+        metric(r) && new URL(r.url()).searchParams.get('start_time') !== null && startOf(r) !== startOf(week),
+    )
+    await start.fill('2025-06-01T00:00')
+    await end.fill('2025-06-03T12:00')
+    await form.getByRole('button', { name: 'Apply' }).click()
+    const asked = await bounds
+    const [s, e] = await page.evaluate(() => [
+      new Date('2025-06-01T00:00').getTime(),
+      new Date('2025-06-03T12:00').getTime(),
+    ])
+    expect([startOf(asked), endOf(asked)]).toEqual([s, e])
+    await expect(page).toHaveURL(
+      /start=2025-06-01T00%3A00&end=2025-06-03T12%3A00|start=2025-06-01T00:00&end=2025-06-03T12:00/,
+    )
+
+    await page.reload()
+    await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked()
+    await expect(start).toHaveValue('2025-06-01T00:00')
+    await expect(end).toHaveValue('2025-06-03T12:00')
+    // A preset drops the custom bounds.
+    await page.getByRole('radio', { name: 'Last day' }).check()
+    await expect(form).toBeHidden()
+    await expect(page).not.toHaveURL(/[?&](start|end)=/)
+  })
+
   test('the system page shows the fleet capacity, how it is estimated, and every silo', async ({ page }) => {
     const get = async <T>(path: string) => (await (await page.request.get(path)).json()) as { items: T[] }
     type WireSled = {

@@ -18,9 +18,10 @@ import {
   useRefreshOnTick,
   useRefreshTick,
 } from './auto-refresh'
+import { CustomRange } from './CustomRange'
 import type { Counts, UtilResource } from './resources'
 import { RESOURCES } from './resources'
-import { RANGES, type TimeWindow, useSearchParam, useTimeWindow } from './time-window'
+import { CUSTOM_RANGE, RANGES, type TimeWindow, useSearchParam, useTimeWindow } from './time-window'
 
 const TimeSeriesChart = lazy(() => import('../../components/charts/TimeSeriesChart'))
 
@@ -173,9 +174,17 @@ export function UtilizationCharts({
           legend="Time range"
           name="utilization-range"
           value={w.range}
-          options={RANGES}
+          options={[...RANGES, CUSTOM_RANGE]}
           onChange={w.setRange}
         />
+        {w.custom && (
+          <CustomRange
+            key={`${w.custom.start}/${w.custom.end}`}
+            start={w.custom.start}
+            end={w.custom.end}
+            onApply={w.setCustom}
+          />
+        )}
         {controls}
         <AutoRefreshControl
           value={refresh}

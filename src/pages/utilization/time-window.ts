@@ -1,11 +1,13 @@
 // The time window of the utilization charts: a range from the URL (`?range=week`, so a reload or a
-// shared link keeps it) ending at an anchor. The anchor moves in steps, not with every render, so the
+// shared link keeps it) ending at an anchor, or a custom range's own bounds (`?start=&end=`, local
+// datetime values as the metrics tab takes them). The anchor moves in steps, not with every render, so the
 // metric requests keep the same cache key for a while; offline it stays where the last answered
 // request put it, so a revisit without a network paints the series that are in the cache.
 import { useCallback, useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useConnectivity } from '../../../storage'
 import { withSearch } from '../../paths'
+import { customRangeError, parseLocal, toLocalInput } from './local-time'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -17,23 +19,34 @@ export const RANGES = [
   { value: 'month', label: 'Last month', ms: 30 * DAY, step: 6 * HOUR },
 ] as const
 
-export type RangeName = (typeof RANGES)[number]['value']
+/** The radio beside the presets: the fields of a custom range open under the controls. */
+export const CUSTOM_RANGE = { value: 'custom', label: 'Custom' } as const
 
-/** A search parameter as state; setting it replaces the history entry (a filter is not a page). */
-export function useSearchParam(name: string): [string | null, (v: string | null) => void] {
+export type RangeName = (typeof RANGES)[number]['value'] | typeof CUSTOM_RANGE.value
+
+/** The URL's search parameters as state: `set` changes some of them at once (null removes one),
+ * replacing the history entry (a filter is not a page). */
+function useSearchParams(): [URLSearchParams, (change: Record<string, string | null>) => void] {
   const [pathname, navigate] = useLocation()
   const search = useSearch()
-  const value = new URLSearchParams(search).get(name)
   const set = useCallback(
-    (v: string | null) => {
+    (change: Record<string, string | null>) => {
       const sp = new URLSearchParams(search)
-      if (v === null) sp.delete(name)
-      else sp.set(name, v)
+      for (const [k, v] of Object.entries(change)) {
+        if (v === null) sp.delete(k)
+        else sp.set(k, v)
+      }
       navigate(withSearch(pathname, sp), { replace: true })
     },
-    [name, pathname, search, navigate],
+    [pathname, search, navigate],
   )
-  return [value, set]
+  return [new URLSearchParams(search), set]
+}
+
+/** A search parameter as state; setting it replaces the history entry. */
+export function useSearchParam(name: string): [string | null, (v: string | null) => void] {
+  const [params, set] = useSearchParams()
+  return [params.get(name), useCallback((v: string | null) => set({ [name]: v }), [name, set])]
 }
 
 /**
@@ -74,7 +87,11 @@ export const anchorAt = (now: number, step: number) => Math.ceil(now / step) * s
 
 export type TimeWindow = {
   range: RangeName
+  /** A preset drops the custom bounds; Custom starts from the window on screen. */
   setRange: (r: RangeName) => void
+  /** The custom range's bounds (datetime-local values) while the range is custom. */
+  custom: { start: string; end: string } | undefined
+  setCustom: (start: string, end: string) => void
   start: Date
   end: Date
   /** Call when a request for this window has answered: an offline revisit comes back to it. */
@@ -86,17 +103,46 @@ export type TimeWindow = {
  * auto-refresh) looks at the clock again: past a step boundary the window moves on to the present.
  */
 export function useTimeWindow(view: string, tick = 0): TimeWindow {
-  const [param, setParam] = useSearchParam('range')
-  const spec = RANGES.find((r) => r.value === param) ?? RANGES[0]
+  const [params, setParams] = useSearchParams()
+  const spec = RANGES.find((r) => r.value === params.get('range')) ?? RANGES[0]
+  const [customStart, customEnd] = [params.get('start'), params.get('end')]
+  const custom =
+    customStart !== null && customEnd !== null && customRangeError(customStart, customEnd) === undefined
+      ? { start: customStart, end: customEnd }
+      : undefined
   const { online } = useConnectivity()
   const key = `${view}:${spec.value}`
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick is a new "now".
-  const end = useMemo(
+  const presetEnd = useMemo(
     () => (online ? undefined : loadAnchor(key)) ?? anchorAt(Date.now(), spec.step),
     [online, key, spec.step, tick],
   )
-  const answered = useCallback(() => saveAnchor(key, end), [key, end])
-  // The default range stays out of the URL.
-  const setRange = useCallback((r: RangeName) => setParam(r === RANGES[0].value ? null : r), [setParam])
-  return { range: spec.value, setRange, start: new Date(end - spec.ms), end: new Date(end), answered }
+  // A custom range's bounds are its own: no anchor to keep for an offline revisit.
+  const answered = useCallback(() => {
+    if (!custom) saveAnchor(key, presetEnd)
+  }, [custom, key, presetEnd])
+  const [start, end] = custom
+    ? [parseLocal(custom.start), parseLocal(custom.end)]
+    : [presetEnd - spec.ms, presetEnd]
+  const setRange = useCallback(
+    (r: RangeName) =>
+      r === CUSTOM_RANGE.value
+        ? setParams({ range: null, start: toLocalInput(start), end: toLocalInput(end) })
+        : // The default range stays out of the URL.
+          setParams({ start: null, end: null, range: r === RANGES[0].value ? null : r }),
+    [setParams, start, end],
+  )
+  const setCustom = useCallback(
+    (s: string, e: string) => setParams({ range: null, start: s, end: e }),
+    [setParams],
+  )
+  return {
+    range: custom ? CUSTOM_RANGE.value : spec.value,
+    setRange,
+    custom,
+    setCustom,
+    start: new Date(start),
+    end: new Date(end),
+    answered,
+  }
 }

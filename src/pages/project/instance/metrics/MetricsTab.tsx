@@ -1,11 +1,11 @@
 // The instance's Metrics tab (issue 16): sub-tabs CPU, Disk and Network (child routes in the outlet),
 // and the controls they share: the time range (presets or a custom range) and the auto-refresh, both in
 // the URL query so a reload keeps them, with when the data on screen was fetched.
-import { type FormEvent, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { useConnectivity } from '../../../../../storage'
-import { Button, RouteTabs, Select, TextField } from '../../../../components'
+import { Button, RouteTabs, Select } from '../../../../components'
 import { paths } from '../../../../paths'
 import { Outlet, useRouteParams } from '../../../../route-context'
 import { T } from '../../../../strings'
@@ -16,21 +16,12 @@ import {
   useLastUpdated,
   useRefreshTick,
 } from '../../../utilization/auto-refresh'
+import { CustomRange } from '../../../utilization/CustomRange'
+import { toLocalInput } from '../../../utilization/local-time'
 import { MetricsContext, type MetricsScope } from './metrics-context'
-import {
-  customRangeError,
-  PRESETS,
-  type RangeChoice,
-  readRange,
-  readRefresh,
-  toLocalInput,
-  windowOf,
-  writeRange,
-} from './time-range'
+import { PRESETS, type RangeChoice, readRange, readRefresh, windowOf, writeRange } from './time-range'
 
 const bar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '4', mb: '4' })
-const customForm = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: '3' })
-const applyClass = css({ mt: '6' })
 
 const CUSTOM = 'custom'
 
@@ -78,7 +69,12 @@ export default function MetricsTab() {
           }}
         />
         {range.kind === 'custom' && (
-          <CustomRange key={rangeKey} range={range} onApply={(r) => go(r, refresh)} />
+          <CustomRange
+            key={rangeKey}
+            start={range.start}
+            end={range.end}
+            onApply={(start, end) => go({ kind: 'custom', start, end }, refresh)}
+          />
         )}
         <AutoRefreshControl value={refresh} onChange={(f) => go(range, f)} updatedAt={oldest} />
         <Button
@@ -96,44 +92,5 @@ export default function MetricsTab() {
         </MetricsContext.Provider>
       </RouteTabs>
     </>
-  )
-}
-
-/** Two datetime-local inputs; applied only when start is before end. */
-function CustomRange({
-  range,
-  onApply,
-}: {
-  range: { start: string; end: string }
-  onApply: (r: RangeChoice) => void
-}) {
-  const [start, setStart] = useState(range.start)
-  const [end, setEnd] = useState(range.end)
-  const [error, setError] = useState<string | undefined>()
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const problem = customRangeError(start, end)
-    setError(problem)
-    if (!problem) onApply({ kind: 'custom', start, end })
-  }
-  return (
-    <form className={customForm} onSubmit={submit} aria-label="Custom time range" noValidate>
-      <TextField
-        label="Start"
-        type="datetime-local"
-        value={start}
-        onChange={(e) => setStart(e.currentTarget.value)}
-      />
-      <TextField
-        label="End"
-        type="datetime-local"
-        value={end}
-        error={error}
-        onChange={(e) => setEnd(e.currentTarget.value)}
-      />
-      <Button type="submit" size="sm" className={applyClass}>
-        Apply
-      </Button>
-    </form>
   )
 }

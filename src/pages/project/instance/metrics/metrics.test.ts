@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { S } from '../../../../strings'
 import type { OxqlResult, OxqlTimeseries } from '../../../../util/oxql'
+import { customRangeError } from '../../../utilization/local-time'
 import { metricsErrorMessage, seriesOf } from './MetricChart'
-import { customRangeError, readRange, readRefresh, windowOf, writeRange } from './time-range'
+import { readRange, readRefresh, windowOf, writeRange } from './time-range'
 import { cpuShare, cpuTime } from './units'
 
 const HOUR = 3_600_000

@@ -8,6 +8,7 @@
 // from IndexedDB, offline too, instead of asking for a window a few seconds later.
 
 import { DEFAULT_REFRESH, parseRefresh, type RefreshId } from '../../../utilization/auto-refresh'
+import { customRangeError, parseLocal } from '../../../utilization/local-time'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -25,27 +26,6 @@ export const DEFAULT_PRESET: PresetId = '1h'
 export type RangeChoice =
   | { kind: 'preset'; preset: PresetId }
   | { kind: 'custom'; start: string; end: string }
-
-/** A datetime-local value (`2025-01-01T12:30`, local time) as epoch ms; NaN when it is not one. */
-export const parseLocal = (value: string): number =>
-  /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?$/.test(value) ? new Date(value).getTime() : Number.NaN
-
-/** Epoch ms as a datetime-local value, to the minute. */
-export function toLocalInput(ms: number): string {
-  const d = new Date(ms)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
-}
-
-/** Why a custom range cannot be used, or undefined when it can. */
-export function customRangeError(start: string, end: string): string | undefined {
-  const s = parseLocal(start)
-  const e = parseLocal(end)
-  if (Number.isNaN(s)) return 'Enter a start date and time'
-  if (Number.isNaN(e)) return 'Enter an end date and time'
-  if (s >= e) return 'Start must be before end'
-  return undefined
-}
 
 /** The range the URL names; anything unreadable is the default preset. */
 export function readRange(search: string): RangeChoice {
