@@ -65,6 +65,31 @@ describe('form fields', () => {
     expect(onChange).toHaveBeenCalled()
     expect(select.value).toBe('b')
   })
+
+  it('Select puts grouped options under their group, each group once, where its first option stands', () => {
+    render(
+      <Select
+        label="Size"
+        name="size"
+        options={[
+          { value: '2-8', label: '2 vCPU, 8 GiB', group: 'General' },
+          { value: '2-4', label: '2 vCPU, 4 GiB', group: 'High CPU' },
+          { value: '4-16', label: '4 vCPU, 16 GiB', group: 'General' },
+          { value: 'custom', label: 'Custom' },
+        ]}
+      />,
+    )
+    const select = screen.getByLabelText('Size') as HTMLSelectElement
+    const groups = [...select.querySelectorAll('optgroup')].map((g) => [
+      g.label,
+      [...g.querySelectorAll('option')].map((o) => o.value),
+    ])
+    expect(groups).toEqual([
+      ['General', ['2-8', '4-16']],
+      ['High CPU', ['2-4']],
+    ])
+    expect([...select.options].map((o) => o.value)).toEqual(['2-8', '4-16', '2-4', 'custom'])
+  })
 })
 
 describe('FormErrorSummary', () => {

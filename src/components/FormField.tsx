@@ -170,6 +170,16 @@ export interface SelectOption {
   value: string
   label: string
   disabled?: boolean
+  /** Options of one group stand together under its label (an optgroup), in the groups' first order. */
+  group?: string
+}
+
+function optionElement(o: SelectOption) {
+  return (
+    <option key={o.value} value={o.value} disabled={o.disabled}>
+      {o.label}
+    </option>
+  )
 }
 
 export interface SelectProps extends FieldBase, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
@@ -179,17 +189,32 @@ export interface SelectProps extends FieldBase, Omit<SelectHTMLAttributes<HTMLSe
   ref?: Ref<HTMLSelectElement>
 }
 
+/** Runs of options by group, each group once (where its first option stands); ungrouped ones alone. */
+function groupsOf(options: readonly SelectOption[]): [string | undefined, SelectOption[]][] {
+  const out: [string | undefined, SelectOption[]][] = []
+  for (const o of options) {
+    const same = o.group === undefined ? undefined : out.find(([g]) => g === o.group)
+    if (same) same[1].push(o)
+    else out.push([o.group, [o]])
+  }
+  return out
+}
+
 export function Select({ className, options, placeholder, ref, ...props }: SelectProps) {
   const { frame, control, rest } = useField(props)
   return (
     <FieldFrame {...frame}>
       <select {...rest} ref={ref} {...control} className={cx(input(), className)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
+        {groupsOf(options).map(([group, items]) =>
+          group === undefined ? (
+            items.map(optionElement)
+          ) : (
+            <optgroup key={group} label={group}>
+              {items.map(optionElement)}
+            </optgroup>
+          ),
+        )}
       </select>
     </FieldFrame>
   )

@@ -321,7 +321,11 @@ export function InstanceCreateForm({ project }: { project: string }) {
           <Select
             label="Size"
             options={[
-              ...PRESETS.map((p) => ({ value: p.id, label: `${p.ncpus} vCPU, ${p.memoryGib} GiB memory` })),
+              ...PRESETS.map((p) => ({
+                value: p.id,
+                label: `${p.ncpus} vCPU, ${p.memoryGib} GiB memory`,
+                group: p.family,
+              })),
               { value: CUSTOM, label: 'Custom' },
             ]}
             {...form.field('hardware')}

@@ -10,6 +10,8 @@ import {
   type InstanceCreateValues,
   instanceCreateProblems,
   MEMORY,
+  PRESET_FAMILIES,
+  PRESETS,
   toInstanceCreate,
   USER_DATA_MAX_BYTES,
   userDataProblem,
@@ -36,6 +38,22 @@ function wire(body: unknown) {
   expect(parsed.issues?.map((i) => `${i.path?.map((p) => p.key).join('.')}: ${i.message}`) ?? []).toEqual([])
   return snake as Record<string, unknown>
 }
+
+describe('hardware presets', () => {
+  it('come in the three families by memory per vCPU, general purpose first, and start at 2 vCPU, 4 GiB', () => {
+    expect([...new Set(PRESETS.map((p) => p.family))]).toEqual(['General purpose', 'High CPU', 'High memory'])
+    for (const p of PRESETS) {
+      const family = PRESET_FAMILIES.find((f) => f.label === p.family)
+      expect(p.memoryGib, p.id).toBe((family?.gibPerCpu ?? 0) * p.ncpus)
+    }
+    expect(new Set(PRESETS.map((p) => p.id)).size).toBe(PRESETS.length)
+    expect([INITIAL_VALUES.hardware, INITIAL_VALUES.ncpus, INITIAL_VALUES.memoryGib]).toEqual([
+      '2-4',
+      '2',
+      '4',
+    ])
+  })
+})
 
 describe('boot disk size', () => {
   it('cannot go below the image', () => {

@@ -30,23 +30,23 @@ export const DEFAULT_BOOT_GIB = 10
 /** A new additional disk starts at this size. */
 export const DEFAULT_DATA_GIB = 10
 
-export type Preset = { id: string; ncpus: number; memoryGib: number }
-const preset = (ncpus: number, memoryGib: number): Preset => ({
-  id: `${ncpus}-${memoryGib}`,
-  ncpus,
-  memoryGib,
-})
+/** The families of sizes, by memory per vCPU (as the reference console groups them). */
+export const PRESET_FAMILIES = [
+  { label: 'General purpose', gibPerCpu: 4 },
+  { label: 'High CPU', gibPerCpu: 2 },
+  { label: 'High memory', gibPerCpu: 8 },
+] as const
+
+export type Preset = { id: string; ncpus: number; memoryGib: number; family: string }
+function preset(ncpus: number, memoryGib: number): Preset {
+  const family = PRESET_FAMILIES.find((f) => f.gibPerCpu * ncpus === memoryGib)
+  if (!family) throw new Error(`no family has ${memoryGib / ncpus} GiB per vCPU`)
+  return { id: `${ncpus}-${memoryGib}`, ncpus, memoryGib, family: family.label }
+}
 export const PRESETS: readonly Preset[] = [
-  preset(1, 2),
-  preset(2, 4),
-  preset(2, 8),
-  preset(4, 8),
-  preset(4, 16),
-  preset(8, 16),
-  preset(8, 32),
-  preset(16, 64),
-  preset(32, 128),
-  preset(64, 256),
+  ...[2, 4, 8, 16, 32, 64].map((n) => preset(n, 4 * n)),
+  ...[1, 2, 4, 8].map((n) => preset(n, 2 * n)),
+  ...[2, 4, 8, 16].map((n) => preset(n, 8 * n)),
 ]
 /** The hardware choice that is no preset: vCPUs and memory typed in. */
 export const CUSTOM = 'custom'
@@ -94,7 +94,7 @@ export type InstanceCreateValues = {
   start: boolean
 }
 
-const DEFAULT_PRESET = PRESETS[1] as Preset
+const DEFAULT_PRESET = PRESETS.find((p) => p.id === '2-4') as Preset
 
 export const INITIAL_VALUES: InstanceCreateValues = {
   name: '',

@@ -35,9 +35,18 @@ test.describe('instance create', () => {
     await expect(page.getByRole('checkbox', { name: /m1-macbook-pro/ })).toBeChecked()
     await expect(page.getByRole('checkbox', { name: /mac-mini/ })).toBeChecked()
     await expect(page.getByRole('checkbox', { name: /Start instance/ })).toBeChecked()
+    // The sizes stand in their families; a high-memory one is what the instance gets.
+    const size = field(page, 'Size')
+    await expect(size.locator('optgroup')).toHaveText([/^2 vCPU, 8 GiB/, /^1 vCPU, 2 GiB/, /^2 vCPU, 16 GiB/])
+    expect(
+      await size.locator('optgroup').evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label)),
+    ).toEqual(['General purpose', 'High CPU', 'High memory'])
+    await size.selectOption({ label: '4 vCPU, 32 GiB memory' })
 
     await submit(page).click()
     await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/instances/${name}(/storage)?$`))
+    const made = await page.request.get(`/v1/instances/${name}?project=${PROJECT}`)
+    expect(await made.json()).toMatchObject({ ncpus: 4, memory: 32 * 1024 ** 3 })
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
     // No reload from here on: the page polls until the state settles.
     const props = page.locator('dl').first()
