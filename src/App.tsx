@@ -18,7 +18,7 @@ import { FleetGuard } from './layouts/FleetGuard'
 import { InstanceGuard } from './layouts/InstanceGuard'
 import { LoginLayout } from './layouts/LoginLayout'
 import { ProjectGuard } from './layouts/ProjectGuard'
-import { ErrorPage } from './pages/ErrorPage'
+import { ErrorPage, UnexpectedErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { paths } from './paths'
 import { OutletContext, RouteParamsContext } from './route-context'
@@ -127,7 +127,11 @@ const MockBanner = __MOCK_MODE__
   ? lazy(() => import('./layouts/MockBanner').then((m) => ({ default: m.MockBanner })))
   : () => null
 
-class ErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: Error | null }> {
+/** A render error below it shows `fallback` (it is logged); a new `resetKey` (another URL) tries again. */
+class ErrorBoundary extends Component<
+  { resetKey: string; fallback: (error: Error) => ReactNode; children: ReactNode },
+  { error: Error | null }
+> {
   override state = { error: null as Error | null }
   static getDerivedStateFromError(error: Error) {
     return { error }
@@ -139,8 +143,24 @@ class ErrorBoundary extends Component<{ resetKey: string; children: ReactNode },
     if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null })
   }
   override render() {
-    return this.state.error ? <ErrorPage error={this.state.error} /> : this.props.children
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children
   }
+}
+
+const routeError = (error: Error) => <ErrorPage error={error} />
+const appError = (error: Error) => <UnexpectedErrorPage error={error} />
+
+/**
+ * The app under a last boundary: a render error outside every route's (the app's own, its dialogs' or
+ * toasts') shows spec section 8's default error page instead of a blank window.
+ */
+export function Root() {
+  const [pathname] = useLocation()
+  return (
+    <ErrorBoundary resetKey={pathname} fallback={appError}>
+      <App />
+    </ErrorBoundary>
+  )
 }
 
 export function App() {
@@ -201,7 +221,9 @@ export function App() {
           <MockBanner />
         </Suspense>
       )}
-      <ErrorBoundary resetKey={pathname}>{content}</ErrorBoundary>
+      <ErrorBoundary resetKey={pathname} fallback={routeError}>
+        {content}
+      </ErrorBoundary>
       <ConfirmHost />
       <ToastHost />
     </>

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './index.css'
-import { App, prepareFirstRoute } from './App'
+import { prepareFirstRoute, Root } from './App'
 import { startApp } from './bootstrap'
 import { initTheme } from './theme'
 
@@ -20,7 +20,7 @@ void startApp()
     if (!root) throw new Error('no #root element')
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <Root />
       </StrictMode>,
     )
   })
