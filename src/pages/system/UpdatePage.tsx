@@ -45,7 +45,7 @@ async function setTarget(version: string): Promise<void> {
   toast.success(`Target release set to ${version}`)
 }
 
-function StatusDetails({ status }: { status: UpdateStatus }) {
+export function StatusDetails({ status }: { status: UpdateStatus }) {
   const target = status.targetRelease?.version ?? null
   const counts = componentCounts(status.componentsByReleaseVersion, target)
   return (
