@@ -116,6 +116,36 @@ test.describe('system update as a fleet admin', () => {
     )
   })
 
+  test('a refused Set as target reads the status again: the refusal may speak of a newer target', async ({
+    page,
+  }) => {
+    const target = await currentTarget(page.request)
+    const all = await releases(page.request)
+    const newest = all.at(-1) as string
+    expect(newest, 'a release newer than the target is left to try').not.toBe(target)
+    await page.goto(UPDATE)
+    await expect(releaseRow(page, target).getByText('Target', { exact: true })).toBeVisible()
+    // As if another session had moved the target past this release meanwhile.
+    const message = `Requested target release (${newest}) must not be older than current target release (99.0.0)`
+    await page.route('**/v1/system/update/target-release', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ request_id: 'e2e', error_code: 'InvalidRequest', message }),
+      }),
+    )
+    const reread = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/v1/system/update/status' && r.method() === 'GET',
+    )
+    await (await setTargetItem(page, newest)).click()
+    await page
+      .getByRole('alertdialog', { name: 'Set target release' })
+      .getByRole('button', { name: 'Set as target' })
+      .click()
+    await expect(page.getByText(message)).toBeVisible()
+    await reread
+  })
+
   test(
     'offline after a first visit, the page paints from the cache and Set as target says why not',
     SW,

@@ -130,6 +130,24 @@ test.describe('utilization', () => {
     await expect(page).not.toHaveURL(/[?&](start|end)=/)
   })
 
+  test("a link's custom range that cannot be used opens Custom saying why; the charts show the last day", async ({
+    page,
+  }) => {
+    const first = page.waitForRequest(isMetric('/v1/system/metrics/cpus_provisioned'))
+    await page.goto('/system/utilization?start=garbage&end=2025-01-01T00:00')
+    const asked = await first
+    expect(endOf(asked) - startOf(asked)).toBe(DAY)
+    await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked()
+    const form = page.getByRole('form', { name: 'Custom time range' })
+    await expect(form.getByLabel('Start')).toHaveAccessibleDescription('Enter a start date and time')
+    await expect(form.getByLabel('End')).toHaveValue('2025-01-01T00:00')
+    await expect(page.getByRole('group', { name: 'CPU provisioned' })).toBeVisible()
+
+    await page.goto('/system/utilization?start=2025-01-02T00:00&end=2025-01-01T00:00')
+    await expect(form.getByLabel('End')).toHaveAccessibleDescription('Start must be before end')
+    await expect(form.getByLabel('Start')).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
   test('the system page shows the fleet capacity, how it is estimated, and every silo', async ({ page }) => {
     const get = async <T>(path: string) => (await (await page.request.get(path)).json()) as { items: T[] }
     type WireSled = {

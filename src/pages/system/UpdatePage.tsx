@@ -4,7 +4,7 @@
 // releases uploaded to the rack, newest first. A fleet admin makes a release the target from its row;
 // the target itself and older releases are refused with the reason (the API refuses a downgrade).
 import { css } from 'styled-system/css'
-import { mutate, useList, useResource } from '../../../storage'
+import { invalidate, mutate, useList, useResource } from '../../../storage'
 import { unwrap } from '../../api/errors'
 import { Badge } from '../../components/Badge'
 import { CacheStatus } from '../../components/CacheStatus'
@@ -33,15 +33,17 @@ import {
 const note = css({ bg: 'notice.bg', color: 'notice.fg', p: '3', borderRadius: 'md', fontSize: 'sm', mb: '4' })
 const countList = css({ display: 'grid', gap: '1', fontSize: 'sm' })
 
-/** PUTs the target release; the status is read again, so the page shows the new target. */
+/** PUTs the target release and reads the status again, also after a refusal: the target may have
+ * moved meanwhile (from another session), and the refusal speaks of the new one. */
 async function setTarget(version: string): Promise<void> {
-  unwrap(
-    await mutate(
-      'targetReleaseUpdate',
-      { body: { systemVersion: version } },
-      { invalidates: [{ endpoint: 'systemUpdateStatus' }] },
-    ),
+  const status = [{ endpoint: 'systemUpdateStatus' as const }]
+  const result = await mutate(
+    'targetReleaseUpdate',
+    { body: { systemVersion: version } },
+    { invalidates: status },
   )
+  if (result.type !== 'success') void invalidate(status)
+  unwrap(result)
   toast.success(`Target release set to ${version}`)
 }
 

@@ -183,6 +183,7 @@ export function UtilizationCharts({
             start={w.custom.start}
             end={w.custom.end}
             onApply={w.setCustom}
+            showProblem={!w.custom.usable}
           />
         )}
         {controls}

@@ -13,12 +13,19 @@ export function toLocalInput(ms: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
 }
 
-/** Why a custom range cannot be used, or undefined when it can. */
-export function customRangeError(start: string, end: string): string | undefined {
+/** Why a custom range cannot be used and which field it is about, or undefined when it can. */
+export function customRangeProblem(
+  start: string,
+  end: string,
+): { field: 'start' | 'end'; message: string } | undefined {
   const s = parseLocal(start)
   const e = parseLocal(end)
-  if (Number.isNaN(s)) return 'Enter a start date and time'
-  if (Number.isNaN(e)) return 'Enter an end date and time'
-  if (s >= e) return 'Start must be before end'
+  if (Number.isNaN(s)) return { field: 'start', message: 'Enter a start date and time' }
+  if (Number.isNaN(e)) return { field: 'end', message: 'Enter an end date and time' }
+  if (s >= e) return { field: 'end', message: 'Start must be before end' }
   return undefined
 }
+
+/** Why a custom range cannot be used, or undefined when it can. */
+export const customRangeError = (start: string, end: string): string | undefined =>
+  customRangeProblem(start, end)?.message

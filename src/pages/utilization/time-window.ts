@@ -7,7 +7,7 @@ import { useCallback, useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useConnectivity } from '../../../storage'
 import { withSearch } from '../../paths'
-import { customRangeError, parseLocal, toLocalInput } from './local-time'
+import { customRangeProblem, parseLocal, toLocalInput } from './local-time'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -89,8 +89,9 @@ export type TimeWindow = {
   range: RangeName
   /** A preset drops the custom bounds; Custom starts from the window on screen. */
   setRange: (r: RangeName) => void
-  /** The custom range's bounds (datetime-local values) while the range is custom. */
-  custom: { start: string; end: string } | undefined
+  /** The custom range's bounds (datetime-local values) while the range is custom; `usable` is false
+   * for a link's range that cannot be applied (the charts then show the default range). */
+  custom: { start: string; end: string; usable: boolean } | undefined
   setCustom: (start: string, end: string) => void
   start: Date
   end: Date
@@ -106,10 +107,12 @@ export function useTimeWindow(view: string, tick = 0): TimeWindow {
   const [params, setParams] = useSearchParams()
   const spec = RANGES.find((r) => r.value === params.get('range')) ?? RANGES[0]
   const [customStart, customEnd] = [params.get('start'), params.get('end')]
-  const custom =
-    customStart !== null && customEnd !== null && customRangeError(customStart, customEnd) === undefined
-      ? { start: customStart, end: customEnd }
-      : undefined
+  // A link's custom range that cannot be used stays chosen, with its fields saying why; until it is
+  // put right the charts show the default range.
+  const asked = customStart !== null || customEnd !== null
+  const usable = asked && customRangeProblem(customStart ?? '', customEnd ?? '') === undefined
+  const custom = asked ? { start: customStart ?? '', end: customEnd ?? '', usable } : undefined
+  const applied = custom?.usable ? custom : undefined
   const { online } = useConnectivity()
   const key = `${view}:${spec.value}`
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick is a new "now".
@@ -118,11 +121,12 @@ export function useTimeWindow(view: string, tick = 0): TimeWindow {
     [online, key, spec.step, tick],
   )
   // A custom range's bounds are its own: no anchor to keep for an offline revisit.
+  const isCustom = applied !== undefined
   const answered = useCallback(() => {
-    if (!custom) saveAnchor(key, presetEnd)
-  }, [custom, key, presetEnd])
-  const [start, end] = custom
-    ? [parseLocal(custom.start), parseLocal(custom.end)]
+    if (!isCustom) saveAnchor(key, presetEnd)
+  }, [isCustom, key, presetEnd])
+  const [start, end] = applied
+    ? [parseLocal(applied.start), parseLocal(applied.end)]
     : [presetEnd - spec.ms, presetEnd]
   const setRange = useCallback(
     (r: RangeName) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { S } from '../../../../strings'
 import type { OxqlResult, OxqlTimeseries } from '../../../../util/oxql'
-import { customRangeError } from '../../../utilization/local-time'
+import { customRangeError, customRangeProblem } from '../../../utilization/local-time'
 import { metricsErrorMessage, seriesOf } from './MetricChart'
 import { readRange, readRefresh, windowOf, writeRange } from './time-range'
 import { cpuShare, cpuTime } from './units'
@@ -33,6 +33,10 @@ describe('time range', () => {
     expect(customRangeError('', '2025-03-02T10:00')).toBe('Enter a start date and time')
     expect(customRangeError('2025-03-02T10:00', 'soon')).toBe('Enter an end date and time')
     expect(customRangeError('2025-03-02T10:00', '2025-03-02T11:00')).toBeUndefined()
+    // Each reason names the field it is about.
+    expect(customRangeProblem('', '')?.field).toBe('start')
+    expect(customRangeProblem('2025-03-02T10:00', '2025-02-30')?.field).toBe('end')
+    expect(customRangeProblem('2025-03-02T10:00', '2025-03-02T09:00')?.field).toBe('end')
   })
 
   it('round-trips through the URL, keeping the other parameters and the default out of it', () => {
