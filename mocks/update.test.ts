@@ -80,14 +80,14 @@ describe('update status', () => {
 describe('repositories', () => {
   it('lists newest first by default, oldest first with version_ascending', async () => {
     const all = await api.ok<Page>('systemUpdateRepositoryList')
-    expect(versions(all)).toEqual(['17.1.0', '17.0.0', '16.0.0', '15.1.0'])
+    expect(versions(all)).toEqual(['18.0.0', '17.1.0', '17.0.0', '16.0.0', '15.1.0'])
     expect(versions(all)).toEqual([...updateSeed.versions].reverse())
     const desc = await api.ok<Page>('systemUpdateRepositoryList', {
       query: { sort_by: 'version_descending' },
     })
-    expect(versions(desc)).toEqual(['17.1.0', '17.0.0', '16.0.0', '15.1.0'])
+    expect(versions(desc)).toEqual(['18.0.0', '17.1.0', '17.0.0', '16.0.0', '15.1.0'])
     const asc = await api.ok<Page>('systemUpdateRepositoryList', { query: { sort_by: 'version_ascending' } })
-    expect(versions(asc)).toEqual(['15.1.0', '16.0.0', '17.0.0', '17.1.0'])
+    expect(versions(asc)).toEqual(['15.1.0', '16.0.0', '17.0.0', '17.1.0', '18.0.0'])
     // Uploaded in version order.
     expect(asc.items.map((r) => r.time_created)).toEqual(asc.items.map((r) => r.time_created).sort())
   })
@@ -118,13 +118,13 @@ describe('repositories', () => {
       },
     )
     const all = await api.ok<Page>('systemUpdateRepositoryList')
-    expect(versions(all)).toEqual(['17.1.0', '17.0.0', '17.0.0-rc.1', '16.0.0', '15.1.0', '9.0.0'])
+    expect(versions(all)).toEqual(['18.0.0', '17.1.0', '17.0.0', '17.0.0-rc.1', '16.0.0', '15.1.0', '9.0.0'])
   })
 
   it('pages with limit=1 in both orders', async () => {
     for (const [sort, expected] of [
-      [undefined, ['17.1.0', '17.0.0', '16.0.0', '15.1.0']],
-      ['version_ascending', ['15.1.0', '16.0.0', '17.0.0', '17.1.0']],
+      [undefined, ['18.0.0', '17.1.0', '17.0.0', '16.0.0', '15.1.0']],
+      ['version_ascending', ['15.1.0', '16.0.0', '17.0.0', '17.1.0', '18.0.0']],
     ] as const) {
       const seen: string[] = []
       let page = await api.ok<Page>('systemUpdateRepositoryList', { query: { limit: 1, sort_by: sort } })

@@ -21,7 +21,7 @@ const fleetWrite = (ctx: C) => requireFleet(ctx.db, ctx.user, 'admin')
  * 404 for a version no uploaded repository has, worded as Nexus words it (a lookup of the
  * `tuf-repo` resource type by composite id, which Nexus reports with `id`).
  */
-export function tufRepoNotFound(version: string): ApiError {
+function tufRepoNotFound(version: string): ApiError {
   return new ApiError(404, 'ObjectNotFound', `not found: tuf-repo with id "${version}"`)
 }
 
@@ -76,7 +76,7 @@ export const updateHandlers: HttpHandler[] = [
     if (current) {
       const order = compareVersions(repo.system_version, current.version)
       if (order < 0) throw invalidRequest(downgradeMessage(repo.system_version, current.version))
-      // The same release again: nothing changes, not even the time it was requested.
+      // The same release again: the mock leaves it as it is, time requested included.
       if (order === 0 && repo.system_version === current.version) return undefined
     }
     status.target_release = { version: repo.system_version, time_requested: now() }

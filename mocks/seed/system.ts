@@ -34,19 +34,26 @@ export const SLED_USABLE_RAM = 1_086_162_862_080
 export const SLED_THREADS = 128
 
 /**
- * The seeded update state: four uploaded releases (oldest first), the one that is the target (two
- * releases behind the newest, so the update screen has upgrades to offer and a downgrade to refuse)
+ * The seeded update state: five uploaded releases (oldest first), the one that is the target (three
+ * releases behind the newest, so the update screen has upgrades to offer, even to a test's retry, and
+ * a downgrade to refuse)
  * and how many components run each release.
  */
 export const updateSeed = {
-  versions: ['15.1.0', '16.0.0', '17.0.0', '17.1.0'],
+  versions: ['15.1.0', '16.0.0', '17.0.0', '17.1.0', '18.0.0'],
   target: '16.0.0',
-  newest: '17.1.0',
+  newest: '18.0.0',
   componentsByReleaseVersion: { '16.0.0': 29, '15.1.0': 2 },
 } as const
 
 /** Seed minute of each release's upload, of the target's request and of the last planning step. */
-const UPDATE_MINUTES = { '15.1.0': 1_000, '16.0.0': 2_000, '17.0.0': 3_000, '17.1.0': 3_060 } as const
+const UPDATE_MINUTES = {
+  '15.1.0': 1_000,
+  '16.0.0': 2_000,
+  '17.0.0': 3_000,
+  '17.1.0': 3_060,
+  '18.0.0': 3_090,
+} as const
 const TARGET_REQUESTED_MINUTE = 2_060
 const LAST_STEP_PLANNED_MINUTE = 3_120
 

@@ -1,7 +1,7 @@
 // The system update screen: the status (target release, components per release) and the releases
 // newest first; making a newer release the target through the confirm; the target itself and older
 // releases refused with their reasons; a fleet viewer refused for the role; the page painted offline
-// from the cache. Seed (mocks/seed/system.ts `updateSeed`): releases 15.1.0, 16.0.0, 17.0.0 and 17.1.0,
+// from the cache. Seed (mocks/seed/system.ts `updateSeed`): releases 15.1.0, 16.0.0, 17.0.0, 17.1.0 and 18.0.0,
 // target 16.0.0. The mock is shared and a target cannot go back, so a test that sets one takes the
 // oldest release newer than the target it finds (a retry moves on to the next).
 import { randomBytes } from 'node:crypto'
@@ -134,16 +134,27 @@ test.describe('system update as a fleet admin', () => {
         body: JSON.stringify({ request_id: 'e2e', error_code: 'InvalidRequest', message }),
       }),
     )
-    const reread = page.waitForRequest(
-      (r) => new URL(r.url()).pathname === '/v1/system/update/status' && r.method() === 'GET',
-    )
+    // The status is asked for again after the refusal has come back (not just any revalidation).
+    const events: string[] = []
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/v1/system/update/target-release') events.push('refused')
+    })
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/v1/system/update/status' && r.method() === 'GET')
+        events.push('status')
+    })
     await (await setTargetItem(page, newest)).click()
     await page
       .getByRole('alertdialog', { name: 'Set target release' })
       .getByRole('button', { name: 'Set as target' })
       .click()
     await expect(page.getByText(message)).toBeVisible()
-    await reread
+    await expect
+      .poll(() => {
+        const refused = events.indexOf('refused')
+        return refused >= 0 && events.slice(refused + 1).includes('status')
+      })
+      .toBe(true)
   })
 
   test(

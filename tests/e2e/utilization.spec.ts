@@ -97,11 +97,12 @@ test.describe('utilization', () => {
     await expect(page).toHaveURL(/[?&]start=.*&end=/)
     await expect(page).not.toHaveURL(/[?&]range=/)
 
-    // Backwards: the reason on End, and no request for it.
+    // Backwards: the reason on End, and the URL keeps the range applied before.
     await start.fill('2025-06-03T12:00')
     await end.fill('2025-06-01T00:00')
     await form.getByRole('button', { name: 'Apply' }).click()
     await expect(end).toHaveAccessibleDescription('Start must be before end')
+    await expect(page).not.toHaveURL(/start=2025-06-03T12/)
 
     const bounds = page.waitForRequest(
       (r) =>

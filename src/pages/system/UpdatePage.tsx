@@ -42,7 +42,9 @@ async function setTarget(version: string): Promise<void> {
     { body: { systemVersion: version } },
     { invalidates: status },
   )
-  if (result.type !== 'success') void invalidate(status)
+  // A refusal, not a request that got no answer (nothing new to read then).
+  if (result.type !== 'success' && !(result.type === 'client_error' && result.network))
+    void invalidate(status)
   unwrap(result)
   toast.success(`Target release set to ${version}`)
 }

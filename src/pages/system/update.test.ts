@@ -11,6 +11,8 @@ describe('which release may become the target', () => {
     expect(targetRefusal('16.0.0-rc.1', '16.0.0')).toMatch(/older than the target release/)
     expect(targetRefusal('10.0.0', '9.0.0')).toBeNull()
     expect(targetRefusal('17.0.0', '16.0.0')).toBeNull()
+    // Other build metadata is another release of equal precedence: the API takes it as a new target.
+    expect(targetRefusal('1.0.0+b', '1.0.0+a')).toBeNull()
   })
 
   it('allows any release when no target was ever set, and none while the target is not known', () => {

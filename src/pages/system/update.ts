@@ -22,9 +22,9 @@ const NOT_A_RELEASE: Record<string, string> = {
 export function targetRefusal(release: string, target: string | null | undefined): string | null {
   if (target === undefined) return 'The current target release is not known yet'
   if (target === null) return null
-  const order = compareVersions(release, target)
-  if (order === 0) return `${release} is already the target release`
-  if (order < 0)
+  if (release === target) return `${release} is already the target release`
+  // Of equal precedence but other build metadata is another release, as the mock takes it.
+  if (compareVersions(release, target) < 0)
     return `${release} is older than the target release ${target}: the system cannot be downgraded`
   return null
 }

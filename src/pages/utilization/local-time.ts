@@ -1,6 +1,8 @@
 // A custom time range as the range controls take it: two datetime-local values (`2025-01-01T12:30`,
-// local time), as the URL carries them (`?start=&end=`). The instance's metrics tab and the utilization
-// charts read and check them alike (CustomRange.tsx is their form).
+// local time), as the URL carries them (`?start=&end=`), and why a pair cannot be used. The instance's
+// metrics tab and the utilization charts check them here and share their form (CustomRange.tsx); a
+// link's unusable range falls back to the metrics tab's default preset, while the utilization charts
+// keep Custom open saying why.
 
 /** A datetime-local value (`2025-01-01T12:30`, local time) as epoch ms; NaN when it is not one. */
 export const parseLocal = (value: string): number =>

@@ -90,7 +90,7 @@ export type TimeWindow = {
   /** A preset drops the custom bounds; Custom starts from the window on screen. */
   setRange: (r: RangeName) => void
   /** The custom range's bounds (datetime-local values) while the range is custom; `usable` is false
-   * for a link's range that cannot be applied (the charts then show the default range). */
+   * for a link's range that cannot be applied (the charts then show the URL's preset, else the default). */
   custom: { start: string; end: string; usable: boolean } | undefined
   setCustom: (start: string, end: string) => void
   start: Date
@@ -108,7 +108,7 @@ export function useTimeWindow(view: string, tick = 0): TimeWindow {
   const spec = RANGES.find((r) => r.value === params.get('range')) ?? RANGES[0]
   const [customStart, customEnd] = [params.get('start'), params.get('end')]
   // A link's custom range that cannot be used stays chosen, with its fields saying why; until it is
-  // put right the charts show the default range.
+  // put right the charts show the preset the URL names (else the default).
   const asked = customStart !== null || customEnd !== null
   const usable = asked && customRangeProblem(customStart ?? '', customEnd ?? '') === undefined
   const custom = asked ? { start: customStart ?? '', end: customEnd ?? '', usable } : undefined
