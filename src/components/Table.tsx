@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { table } from 'styled-system/recipes/table'
 import { Skeleton } from './Skeleton'
@@ -138,6 +138,8 @@ export function Table<T>(props: TableProps<T>) {
     className,
   } = props
   const [innerSort, setInnerSort] = useState<SortState | null>(props.defaultSort ?? null)
+  // Where the first rows were scrolled to while the virtualiser's code loaded: it starts there.
+  const fallbackOffset = useRef(0)
   const sort = props.sort === undefined ? innerSort : props.sort
   const setSort = (next: SortState | null) => {
     if (props.sort === undefined) setInnerSort(next)
@@ -251,7 +253,13 @@ export function Table<T>(props: TableProps<T>) {
       // same scroll box (never the whole page at once).
       <Suspense
         fallback={
-          <div className={scrollBox} style={{ height: virtualize.height }}>
+          <div
+            className={scrollBox}
+            style={{ height: virtualize.height }}
+            onScroll={(e) => {
+              fallbackOffset.current = e.currentTarget.scrollTop
+            }}
+          >
             <table className={virtualProps.className} aria-label={label} aria-rowcount={sorted.length + 1}>
               {head}
               <tbody className={classes.body}>
@@ -272,6 +280,7 @@ export function Table<T>(props: TableProps<T>) {
           height={virtualize.height}
           estimate={virtualize.estimateRowHeight ?? 44}
           overscan={virtualize.overscan ?? 10}
+          startAt={fallbackOffset}
         />
       </Suspense>
     )

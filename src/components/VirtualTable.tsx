@@ -1,7 +1,7 @@
 // The virtualised body of long tables (Table.tsx loads it with the first long page): renders only the
 // rows in view; spacer rows keep the scroll height and the table layout.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, useRef } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { scrollBox } from './table-scroll'
 
 export interface VirtualTableProps<T> {
@@ -15,6 +15,9 @@ export interface VirtualTableProps<T> {
   height: string
   estimate: number
   overscan: number
+  /** Where the first rows' box was scrolled to while this code loaded (read when this box appears:
+   * the element of this component was made before that). */
+  startAt: { readonly current: number }
 }
 
 /** Renders only the rows in view; spacer rows keep the scroll height and the table layout. */
@@ -25,7 +28,13 @@ export default function VirtualTable<T>(p: VirtualTableProps<T>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => p.estimate,
     overscan: p.overscan,
+    initialOffset: () => p.startAt.current,
   })
+  // The box replaces the first rows' one: an operator who scrolled meanwhile stays where they were.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the box appears.
+  useLayoutEffect(() => {
+    if (scrollRef.current && p.startAt.current > 0) scrollRef.current.scrollTop = p.startAt.current
+  }, [])
   const items = virtualizer.getVirtualItems()
   const first = items[0]
   const last = items[items.length - 1]

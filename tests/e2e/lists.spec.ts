@@ -116,12 +116,42 @@ test.describe('scale-project', () => {
     expect(rendered).toBeLessThan(100)
     await expect(table.getByRole('cell', { name: 'instance-00100', exact: true })).toHaveCount(0)
 
+    // The virtualiser's code may still be loading (its first rows stand in): scroll its own box.
+    await expect(page.locator('[data-virtualized]')).toHaveCount(1)
     await table.evaluate((el) => {
       const box = el.parentElement!
       box.scrollTop = box.scrollHeight
     })
     await expect(table.getByRole('cell', { name: 'instance-00100', exact: true })).toBeVisible()
     await expect(table.getByRole('cell', { name: 'instance-00001', exact: true })).toHaveCount(0)
+  })
+
+  test('rows scrolled while the virtualiser loads stay in view when it takes over', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    await page.route('**/assets/VirtualTable-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/projects/scale-project/instances?limit=100')
+    const table = page.getByRole('table', { name: 'Instances' })
+    await expect(table.getByRole('cell', { name: 'instance-00001', exact: true })).toBeVisible()
+    await expect(page.locator('[data-virtualized]')).toHaveCount(0)
+    const at = await table.evaluate((el) => {
+      const box = el.parentElement as HTMLElement
+      box.scrollTop = 600
+      box.dispatchEvent(new Event('scroll'))
+      return box.scrollTop
+    })
+    expect(at).toBeGreaterThan(300)
+    release()
+    const box = page.locator('[data-virtualized]')
+    await expect(box).toHaveCount(1)
+    // Where it was, to within a row (the virtualiser measures the rows it renders and keeps them put).
+    await expect.poll(async () => Math.abs((await box.evaluate((el) => el.scrollTop)) - at)).toBeLessThan(45)
+    await expect(table.getByRole('cell', { name: 'instance-00001', exact: true })).not.toBeInViewport()
   })
 })
 
