@@ -8,6 +8,10 @@ import { customRangeProblem } from './local-time'
 
 const form = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: '3' })
 const applyClass = css({ mt: '6' })
+const FIELDS = [
+  { key: 'start', label: 'Start' },
+  { key: 'end', label: 'End' },
+] as const
 
 export function CustomRange({
   start: initialStart,
@@ -22,34 +26,32 @@ export function CustomRange({
   /** Say at once why the first values cannot be applied (a link's range). */
   showProblem?: boolean
 }) {
-  const [start, setStart] = useState(initialStart)
-  const [end, setEnd] = useState(initialEnd)
+  const [bounds, setBounds] = useState({ start: initialStart, end: initialEnd })
   // A range the URL gave that cannot be used shows why at once; one typed here, once applied.
   const [problem, setProblem] = useState(() =>
     showProblem ? customRangeProblem(initialStart, initialEnd) : undefined,
   )
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const found = customRangeProblem(start, end)
+    const found = customRangeProblem(bounds.start, bounds.end)
     setProblem(found)
-    if (!found) onApply(start, end)
+    if (!found) onApply(bounds.start, bounds.end)
   }
   return (
     <form className={form} onSubmit={submit} aria-label="Custom time range" noValidate>
-      <TextField
-        label="Start"
-        type="datetime-local"
-        value={start}
-        error={problem?.field === 'start' ? problem.message : undefined}
-        onChange={(e) => setStart(e.currentTarget.value)}
-      />
-      <TextField
-        label="End"
-        type="datetime-local"
-        value={end}
-        error={problem?.field === 'end' ? problem.message : undefined}
-        onChange={(e) => setEnd(e.currentTarget.value)}
-      />
+      {FIELDS.map(({ key, label }) => (
+        <TextField
+          key={key}
+          label={label}
+          type="datetime-local"
+          value={bounds[key]}
+          error={problem?.field === key ? problem.message : undefined}
+          onChange={(e) => {
+            const value = e.currentTarget.value
+            setBounds((b) => ({ ...b, [key]: value }))
+          }}
+        />
+      ))}
       <Button type="submit" size="sm" className={applyClass}>
         Apply
       </Button>
