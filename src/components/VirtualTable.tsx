@@ -1,7 +1,7 @@
 // The virtualised body of long tables (Table.tsx loads it with the first long page): renders only the
 // rows in view; spacer rows keep the scroll height and the table layout.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { scrollBox } from './table-scroll'
 
 export interface VirtualTableProps<T> {
@@ -16,24 +16,26 @@ export interface VirtualTableProps<T> {
   estimate: number
   overscan: number
   /** Where the first rows' box was scrolled to while this code loaded (read when this box appears:
-   * the element of this component was made before that). */
-  startAt: { readonly current: number }
+   * the element of this component was made before that), then spent: a later box starts at the top. */
+  startAt: { current: number }
 }
 
 /** Renders only the rows in view; spacer rows keep the scroll height and the table layout. */
 export default function VirtualTable<T>(p: VirtualTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const [startAt] = useState(() => p.startAt.current)
   const virtualizer = useVirtualizer({
     count: p.rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => p.estimate,
     overscan: p.overscan,
-    initialOffset: () => p.startAt.current,
+    initialOffset: startAt,
   })
   // The box replaces the first rows' one: an operator who scrolled meanwhile stays where they were.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the box appears.
   useLayoutEffect(() => {
-    if (scrollRef.current && p.startAt.current > 0) scrollRef.current.scrollTop = p.startAt.current
+    if (scrollRef.current && startAt > 0) scrollRef.current.scrollTop = startAt
+    p.startAt.current = 0
   }, [])
   const items = virtualizer.getVirtualItems()
   const first = items[0]
