@@ -3,6 +3,7 @@
 // components run which release, whether automatic update is suspended or needs Oxide support, and the
 // releases uploaded to the rack, newest first. A fleet admin makes a release the target from its row;
 // the target itself and older releases are refused with the reason (the API refuses a downgrade).
+import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { invalidate, mutate, useList, useResource } from '../../../storage'
 import { unwrap } from '../../api/errors'
@@ -103,20 +104,20 @@ export function StatusDetails({ status }: { status: UpdateStatus }) {
   )
 }
 
-export default function UpdatePage() {
-  const status = useResource('systemUpdateStatus', {})
-  // The table reads the same key; the header's refresh reads both again.
-  const releases = useList(tables.releases.endpoint, tables.releases.params({}))
-  const reason = useKindReason(kinds.release, 'changing the target release')
-  // Undefined while the status is not known: no release can be judged against the target yet.
-  const target = status.data ? (status.data.targetRelease?.version ?? null) : undefined
-  const columns = defineColumns<Release>([
+const versionCell = css({ display: 'inline-flex', gap: '2', alignItems: 'center' })
+const hashCell = css({ display: 'inline-flex', gap: '1', alignItems: 'center' })
+const mono = css({ fontFamily: 'mono' })
+const hashText = css({ fontFamily: 'mono', fontSize: 'xs' })
+
+/** The releases' columns; `target` marks the target's row. Built once per target, not per render. */
+const columnsFor = (target: string | null | undefined) =>
+  defineColumns<Release>([
     {
       id: 'version',
       header: 'Version',
       cell: (r) => (
-        <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center' })}>
-          <span className={css({ fontFamily: 'mono' })}>{r.systemVersion}</span>
+        <span className={versionCell}>
+          <span className={mono}>{r.systemVersion}</span>
           {r.systemVersion === target && <Badge color="blue">Target</Badge>}
         </span>
       ),
@@ -127,8 +128,8 @@ export default function UpdatePage() {
       header: 'Hash',
       // The start of the hash tells releases apart; the button copies all 64 digits.
       cell: (r) => (
-        <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center' })}>
-          <span className={css({ fontFamily: 'mono', fontSize: 'xs' })} title={r.hash}>
+        <span className={hashCell}>
+          <span className={hashText} title={r.hash}>
             {r.hash.slice(0, 12)}…
           </span>
           <CopyButton value={r.hash} label={`hash of ${r.systemVersion}`} />
@@ -137,6 +138,15 @@ export default function UpdatePage() {
     },
     { id: 'uploaded', header: 'Uploaded', cell: (r) => formatDateTime(r.timeCreated) },
   ])
+
+export default function UpdatePage() {
+  const status = useResource('systemUpdateStatus', {})
+  // The table reads the same key; the header's refresh reads both again.
+  const releases = useList(tables.releases.endpoint, tables.releases.params({}))
+  const reason = useKindReason(kinds.release, 'changing the target release')
+  // Undefined while the status is not known: no release can be judged against the target yet.
+  const target = status.data ? (status.data.targetRelease?.version ?? null) : undefined
+  const columns = useMemo(() => columnsFor(target), [target])
   const setTargetItem = (r: Release) => ({
     label: SET_TARGET,
     disabledReason: reason(targetRefusal(r.systemVersion, target)),
