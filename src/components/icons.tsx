@@ -115,6 +115,7 @@ export const CopyIcon = makeIcon(
 )
 export const CheckIcon = makeIcon('CheckIcon', <path d="m5 12 5 5L20 7" />)
 export const CloseIcon = makeIcon('CloseIcon', <path d="M6 6l12 12M18 6 6 18" />)
+export const MenuIcon = makeIcon('MenuIcon', <path d="M4 6h16M4 12h16M4 18h16" />)
 export const RefreshIcon = makeIcon(
   'RefreshIcon',
   <>

@@ -2,6 +2,7 @@
 // with breadcrumbs, connectivity, theme and the user menu (with sign out), and the main content.
 import {
   lazy,
+  type MouseEvent,
   type ReactNode,
   Suspense,
   useContext,
@@ -15,7 +16,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { useLocation } from 'wouter'
 import { getCacheScope, subscribeCacheScope, useConnectivity, useResource } from '../../storage'
-import { CloudOffIcon, UserIcon } from '../components/icons'
+import { CloudOffIcon, MenuIcon, UserIcon } from '../components/icons'
 import { PageSkeleton } from '../components/Skeleton'
 import { paths } from '../paths'
 import { RouteParamsContext } from '../route-context'
@@ -100,21 +101,40 @@ function UserMenuSlot({ name }: { name: string }) {
   )
 }
 
-const shell = css({ display: 'grid', gridTemplateColumns: '15rem minmax(0, 1fr)', minH: '100vh' })
+// Below 1024 px the sidebar folds away: it is a popover the top bar's Navigation button opens over the
+// page from the left (the browser closes it on Escape, a click outside or a link followed), so a
+// half-screen window gives its width to the page. From 1024 px it stands in the grid as a column; the
+// overrides there undo the browser's popover box (fixed, centred, bordered, its own colours).
+const SIDEBAR_ID = 'sidebar'
+const NAVIGATION_LABEL = 'Navigation'
+const shell = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' },
+  minH: '100vh',
+})
 const sidebar = css({
-  position: 'sticky',
-  top: 0,
-  h: '100vh',
   overflowY: 'auto',
+  borderWidth: '0',
   borderRightWidth: '1px',
   borderColor: 'border.default',
   bg: 'bg.raised',
+  color: 'fg.default',
   px: '3',
   py: '4',
-  display: 'flex',
+  m: '0',
   flexDirection: 'column',
   gap: '5',
+  h: '100vh',
+  display: { base: 'none', lg: 'flex' },
+  position: { base: 'fixed', lg: 'sticky' },
+  inset: { base: '0 auto 0 0', lg: '0 auto auto 0' },
+  w: { base: '16rem', lg: 'auto' },
+  maxW: '85vw',
+  boxShadow: { base: 'lg', lg: 'none' },
+  '&:popover-open': { display: 'flex' },
+  '&::backdrop': { bg: 'rgb(0 0 0 / 0.3)' },
 })
+const menuButton = css({ display: { base: 'inline-flex', lg: 'none' } })
 const navHeading = css({
   fontSize: 'xs',
   textTransform: 'uppercase',
@@ -188,11 +208,25 @@ function SystemLinksOnceKnown() {
   return scopeKnown ? <SystemLinks /> : null
 }
 
+/** Closes the folded sidebar once a link in it is followed (the page under it changes). */
+function closeAfterLink(e: MouseEvent<HTMLElement>) {
+  const box = e.currentTarget
+  if (!(e.target instanceof Element) || !e.target.closest('a')) return
+  if ('hidePopover' in box && box.matches(':popover-open')) box.hidePopover()
+}
+
 function Sidebar() {
   // The matched route's own (decoded) param: the sidebar never parses the URL itself.
   const { project } = useContext(RouteParamsContext)
   return (
-    <aside className={sidebar}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a link followed by keyboard fires click too, which bubbles here
+    <aside
+      id={SIDEBAR_ID}
+      popover="auto"
+      aria-label={NAVIGATION_LABEL}
+      className={sidebar}
+      onClick={closeAfterLink}
+    >
       <a
         href={paths.projects()}
         className={css({ fontWeight: 'semibold', fontSize: 'lg', px: '2', textDecoration: 'none' })}
@@ -337,6 +371,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
         <header className={topbar}>
           <Breadcrumbs />
+          <button
+            type="button"
+            popoverTarget={SIDEBAR_ID}
+            aria-label={NAVIGATION_LABEL}
+            className={`${button({ variant: 'ghost', size: 'icon' })} ${menuButton}`}
+          >
+            <MenuIcon />
+          </button>
           <div
             className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0 })}
           >

@@ -61,6 +61,52 @@ test.describe('app shell', () => {
     expect((await menu.boundingBox())!.height).toBeLessThan(40)
   })
 
+  test('below 1024 px the sidebar folds behind the Navigation button: keyboard, Escape, a link followed, and back in the grid when wide', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 820, height: 700 })
+    await page.goto('/projects/mock-project/instances')
+    await expect(page.getByRole('cell', { name: 'db1', exact: true })).toBeVisible()
+    const sidebar = page.getByRole('complementary', { name: 'Navigation' })
+    const disks = sidebar.getByRole('link', { name: 'Disks' })
+    const toggle = page.getByRole('button', { name: 'Navigation' })
+    // Folded: the page has the window's width, the links are out of sight and out of the tab order.
+    await expect(sidebar).toBeHidden()
+    const main = (await page.getByRole('main').boundingBox())!
+    expect(main.x).toBe(0)
+
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await expect(disks).toBeVisible()
+    // Over the page from the left edge, its links next in the tab order.
+    expect((await sidebar.boundingBox())!.x).toBe(0)
+    await page.keyboard.press('Tab')
+    await expect(sidebar.getByRole('link', { name: 'Rack Console' })).toBeFocused()
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+    await expect(sidebar).toBeHidden()
+    await expect(toggle).toBeFocused()
+
+    // A link followed goes there and folds the sidebar away.
+    await toggle.click()
+    await disks.click()
+    await expect(page).toHaveURL(/\/projects\/mock-project\/disks$/)
+    await expect(page.getByRole('heading', { name: 'Disks', level: 1 })).toBeVisible()
+    await expect(sidebar).toBeHidden()
+
+    // A click outside folds it too.
+    await toggle.click()
+    await expect(disks).toBeVisible()
+    await page.mouse.click(800, 650)
+    await expect(sidebar).toBeHidden()
+
+    // Wide again: a column of the grid, always shown, and no button.
+    await page.setViewportSize({ width: 1280, height: 700 })
+    await expect(disks).toBeVisible()
+    await expect(toggle).toBeHidden()
+    expect((await page.getByRole('main').boundingBox())!.x).toBeGreaterThan(200)
+  })
+
   test('breadcrumbs show the route labels of the spec', async ({ page }) => {
     await page.goto('/projects/mock-project/instances')
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
