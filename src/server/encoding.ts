@@ -58,10 +58,7 @@ export function isAppRoute(pathname: string): boolean {
   return !/\.[A-Za-z0-9]+$/.test(pathname)
 }
 
-/**
- * Pages: app routes and HTML files (a precompressed sibling asked for by name is HTML too, and gets
- * the page headers).
- */
+/** Pages: app routes and HTML files (precompressed siblings are never served by their own names). */
 export function isPagePath(pathname: string): boolean {
-  return isAppRoute(pathname) || /\.html(?:\.br|\.gz)?$/i.test(pathname)
+  return isAppRoute(pathname) || /\.html$/i.test(pathname)
 }

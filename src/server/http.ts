@@ -3,7 +3,7 @@
 // - Only origin-form request targets are served (target.ts); anything else is 400.
 // - Bodies are capped (413) before they are read and while they stream.
 // - Every answer carries `X-Content-Type-Options: nosniff`; HTML carries the CSP (csp.ts).
-// - Source maps are never served; nothing but the built files is.
+// - Source maps are never served; nothing but the files built at start is (static.ts).
 // - Static files go out precompressed (br, else gzip, by Accept-Encoding; encoding.ts) with
 //   `Vary: Accept-Encoding`; hashed /assets/* are immutable, everything else is revalidated.
 // - Node's own timeouts, header limits and a connection cap bound what one client can hold.
@@ -14,12 +14,12 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import sirv from 'sirv'
 import { BodyTooLargeError, declaresTooLarge, readBody } from './body'
 import { CSP_HEADER } from './csp'
 import { acceptedCodings, cacheControlFor, isAppRoute, isPagePath } from './encoding'
 import { type ProxyContext, proxyRequest, proxyUpgrade } from './proxy'
 import { NOSNIFF, rejectSocket, sendError } from './respond'
+import { indexDist, sendStatic } from './static'
 import { parseTarget, pathAndQuery } from './target'
 
 const MiB = 1024 * 1024
@@ -132,16 +132,6 @@ function toFetchHeaders(req: IncomingMessage): Headers {
   return headers
 }
 
-function isSourceMap(pathname: string): boolean {
-  let decoded = pathname
-  try {
-    decoded = decodeURIComponent(pathname)
-  } catch {
-    // undecodable: judged on the raw path (the static handler cannot map it to a file either)
-  }
-  return /\.map$/i.test(pathname) || /\.map$/i.test(decoded)
-}
-
 /** System errors (refused, reset, DNS) in one line each: an unreachable API must not flood the log. */
 function defaultLog(message: string, err?: unknown): void {
   const code = (err as NodeJS.ErrnoException | undefined)?.code
@@ -190,14 +180,9 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     track,
   }
 
-  // Exact file names only (no `.html` guessing); the SPA fallback is ours (serveStatic), so whether an
-  // answer is a page, and gets the page headers, is decided here rather than inside sirv.
-  // `brotli`/`gzip`: sirv serves a precompressed sibling (precompress.ts) with its Content-Encoding
-  // and Content-Length when the request's Accept-Encoding names the coding; serveStatic rewrites that
-  // header to the codings actually accepted, since sirv only searches it for the words.
-  const assets = opts.dist
-    ? sirv(opts.dist, { etag: true, extensions: [], brotli: true, gzip: true })
-    : undefined
+  // The built files, read once (static.ts): exact names only (no `.html` guessing), no source maps.
+  // The SPA fallback is ours (serveStatic), and so is the decision whether an answer is a page.
+  const files = opts.dist ? indexDist(opts.dist) : undefined
 
   let origin = ''
 
@@ -226,48 +211,36 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     else await sendFetchResponse(res, response)
   }
 
-  const serveStatic = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+  const serveStatic = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const method = req.method ?? 'GET'
     if (method !== 'GET' && method !== 'HEAD') {
       sendError(res, 405, { headers: { Allow: 'GET, HEAD' } })
       return
     }
-    // Source maps stay on the build machine (built `hidden`): they would hand out the source.
-    if (isSourceMap(url.pathname)) {
-      sendError(res, 404)
-      return
-    }
-    if (!assets) {
+    if (!files) {
       sendError(res, 503)
       return
     }
-    let pathname = url.pathname
+    let pathname: string
     try {
-      pathname = decodeURI(pathname)
+      pathname = decodeURIComponent(url.pathname)
     } catch {
-      // undecodable: sirv looks it up raw too
+      sendError(res, 404)
+      return
     }
-    req.headers['accept-encoding'] = acceptedCodings(req.headers['accept-encoding']).join(', ')
-    // Set before sirv answers, so its 304s carry them too; taken back if nothing is found.
-    const send = (page: boolean, next: () => void) => {
-      const headers = staticHeaders(pathname, page)
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
-      assets(req, res, () => {
-        for (const name of Object.keys(headers)) res.removeHeader(name)
-        next()
-      })
-    }
-    const notFound = () => sendError(res, 404)
-    send(isPagePath(pathname), () => {
-      // The SPA fallback: app routes are extension-less paths, answered with index.html (compressed
-      // like the file itself). A missing file with an extension stays 404, never a page.
-      if (!isAppRoute(pathname)) {
-        notFound()
-        return
-      }
-      req.url = '/index.html'
-      send(true, notFound)
-    })
+    const accepted = acceptedCodings(req.headers['accept-encoding'])
+    const entry = files.get(pathname)
+    if (
+      entry &&
+      (await sendStatic(req, res, entry, accepted, staticHeaders(pathname, isPagePath(pathname)), log))
+    )
+      return
+    // The SPA fallback: app routes are extension-less paths, answered with index.html (compressed
+    // like the file itself). A missing file with an extension stays 404, never a page.
+    const index = isAppRoute(pathname) ? files.get('/index.html') : undefined
+    if (index && (await sendStatic(req, res, index, accepted, staticHeaders('/index.html', true), log)))
+      return
+    sendError(res, 404)
   }
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
@@ -291,7 +264,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       await answerLocally(req, res, url, local)
       return
     }
-    serveStatic(req, res, url)
+    await serveStatic(req, res, url)
   }
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {

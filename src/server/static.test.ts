@@ -3,8 +3,9 @@
 // client accepts (br, else gzip, else identity; q=0 refuses), Vary, a Content-Length that matches the
 // bytes sent, Cache-Control per kind of file, the SPA fallback compressed like index.html, and the
 // page headers (CSP, nosniff) on every HTML answer; the same with API_URL set.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import zlib from 'node:zlib'
@@ -13,7 +14,7 @@ import { CSP_HEADER } from './csp'
 import { acceptedCodings } from './encoding'
 import { type AppServer, startAppServer } from './http'
 import { precompressDir } from './precompress'
-import { closedPort } from './test-support'
+import { closedPort, portOf } from './test-support'
 
 /** Text that compresses well, like real bundles, and is well over the 1 KB threshold. */
 const js = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"instance-${i}"}`).join(',')}]\n`
@@ -202,3 +203,67 @@ for (const mode of ['local', 'API_URL'] as const) {
     })
   })
 }
+
+describe('hostile static requests', () => {
+  let dir: string
+  let app: AppServer
+  const big = Buffer.alloc(8 * 1024 * 1024, 0x41)
+  beforeAll(async () => {
+    dir = buildFixture()
+    writeFileSync(join(dir, 'icons', 'big.png'), big)
+    writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sourcesContent":["secret"]}')
+    writeFileSync(join(dir, 'icons', 'doomed.png'), Buffer.from('89504e47', 'hex'))
+    app = await startAppServer({ port: 0, dist: dir, log: () => {} })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  const openFiles = () => readdirSync('/proc/self/fd').length
+
+  it('downloads cut off mid-file leave no file open behind them', async () => {
+    const before = openFiles()
+    for (let i = 0; i < 40; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(portOf(app.url), '127.0.0.1')
+        socket.once('data', () => {
+          socket.destroy()
+          resolve()
+        })
+        socket.on('error', reject)
+        socket.write('GET /icons/big.png HTTP/1.1\r\nHost: x\r\n\r\n')
+      })
+    }
+    // The server closes each file once it sees its client gone; give it a moment to see it.
+    await expect.poll(openFiles, { timeout: 5_000 }).toBeLessThanOrEqual(before + 2)
+    expect((await get(app.url, '/icons/big.png')).body.length).toBe(big.length)
+  })
+
+  it('a file removed after start is a 404, and the server goes on serving', async () => {
+    rmSync(join(dir, 'icons', 'doomed.png'))
+    const gone = await get(app.url, '/icons/doomed.png')
+    expect(gone.status).toBe(404)
+    expect((await get(app.url, '/assets/tiny-abc123.js')).status).toBe(200)
+  })
+
+  it('a source map is never sent, however its path is spelled', async () => {
+    for (const path of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.map/',
+      '/assets/index-abc123.js%2Emap',
+      '/assets/INDEX-abc123.js.MAP',
+      '/assets/./index-abc123.js.map',
+    ]) {
+      const a = await get(app.url, path, { 'accept-encoding': 'identity' })
+      expect(a.body.toString(), path).not.toContain('sourcesContent')
+    }
+  })
+
+  it('a Range header is ignored: the whole file, never a broken or wrong part', async () => {
+    for (const range of ['bytes=5-2', 'bytes=-1', 'bytes=0-0', 'bytes=x']) {
+      const a = await get(app.url, '/assets/tiny-abc123.js', { range })
+      expect(a.status, range).toBe(200)
+      expect(a.body.toString(), range).toBe('export {}\n')
+    }
+  })
+})
