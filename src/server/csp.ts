@@ -26,6 +26,13 @@ export const CSP_HEADER_ONLY_DIRECTIVES: readonly string[] = ["frame-ancestors '
 /** The policy of index.html's meta tag in the production build. */
 export const CSP_META = CSP_DIRECTIVES.join('; ')
 
+/**
+ * The policy of every API answer (proxied or local): an API answer is data, never a document, so if a
+ * browser is ever led to open one (an upstream that answers HTML, a crafted link), it runs nothing,
+ * loads nothing and cannot be framed, though it comes from the app's own origin.
+ */
+export const API_CSP_HEADER = "default-src 'none'; frame-ancestors 'none'; sandbox"
+
 /** The policy the server sends with every HTML answer: the meta policy plus the header-only directives. */
 export const CSP_HEADER = [...CSP_DIRECTIVES, ...CSP_HEADER_ONLY_DIRECTIVES].join('; ')
 

@@ -59,7 +59,8 @@ describe('no input ends the process', () => {
   ])('a websocket upgrade with %s is refused and the server keeps serving', async (_name, target) => {
     const answer = await rawExchange(
       server.url,
-      `GET ${target}?project=mock-project HTTP/1.1\r\nHost: ${host()}\r\nConnection: Upgrade\r\n` +
+      `GET ${target}?project=mock-project HTTP/1.1\r\nHost: ${host()}\r\nOrigin: http://${host()}\r\n` +
+        'Connection: Upgrade\r\n' +
         'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
     )
     expect(statusOf(answer)).toBe(400)
@@ -111,7 +112,8 @@ describe('a failing handler costs one answer, not the server', () => {
       }
       const upgrade = await rawExchange(
         s.url,
-        'GET /v1/instances/db1/serial-console/stream HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n' +
+        'GET /v1/instances/db1/serial-console/stream HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\n' +
+          'Connection: Upgrade\r\n' +
           'Upgrade: websocket\r\n\r\n',
       )
       expect(statusOf(upgrade)).toBe(500)
@@ -274,8 +276,11 @@ describe('serial console websocket permissions', () => {
   const wsUrl = () =>
     `${server.url.replace('http', 'ws')}/v1/instances/db1/serial-console/stream?project=mock-project`
 
-  function connect(cookie: string): Promise<{ opened: true } | { status: number }> {
-    const ws = new WebSocket(wsUrl(), { headers: { cookie } })
+  function connect(
+    cookie: string,
+    origin: string | undefined = server.url,
+  ): Promise<{ opened: true } | { status: number }> {
+    const ws = new WebSocket(wsUrl(), { headers: { cookie }, ...(origin ? { origin } : {}) })
     return new Promise((resolve) => {
       ws.once('open', () => {
         ws.close()
@@ -293,5 +298,26 @@ describe('serial console websocket permissions', () => {
   it('lets project members in: a silo viewer (inherited role) and an admin', async () => {
     expect(await connect(await new Api(server.url).login('silo-viewer'))).toEqual({ opened: true })
     expect(await connect(await new Api(server.url).login('fleet-admin'))).toEqual({ opened: true })
+  })
+
+  it("refuses another site's page (its Origin) and a request without one, even with the admin's cookie", async () => {
+    const cookie = await new Api(server.url).login('fleet-admin')
+    expect(await connect(cookie, 'https://evil.example')).toEqual({ status: 403 })
+    expect(await connect(cookie, `http://127.0.0.1:${portOf(server.url) + 1}`)).toEqual({ status: 403 })
+    expect(await connect(cookie, '')).toEqual({ status: 403 })
+  })
+
+  it('refuses an upgrade to anything but a websocket, and an encoded slash in the path', async () => {
+    const host = new URL(server.url).host
+    const head = (path: string, upgrade: string) =>
+      `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nConnection: Upgrade\r\n` +
+      `Upgrade: ${upgrade}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`
+    const stream = '/v1/instances/db1/serial-console/stream?project=mock-project'
+    expect(statusOf(await rawExchange(server.url, head(stream, 'h2c')))).toBe(403)
+    expect(
+      statusOf(
+        await rawExchange(server.url, head('/v1/instances/..%2F..%2Fx/serial-console/stream', 'websocket')),
+      ),
+    ).toBe(400)
   })
 })

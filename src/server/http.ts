@@ -17,7 +17,7 @@ import type { Duplex } from 'node:stream'
 import { BodyTooLargeError, declaresTooLarge, readBody } from './body'
 import { CSP_HEADER } from './csp'
 import { acceptedCodings, cacheControlFor, isAppRoute, isPagePath } from './encoding'
-import { type ProxyContext, proxyRequest, proxyUpgrade } from './proxy'
+import { API_RESPONSE_HEADERS, type ProxyContext, proxyRequest, proxyUpgrade } from './proxy'
 import { NOSNIFF, rejectSocket, sendError } from './respond'
 import { indexDist, sendStatic } from './static'
 import { parseTarget, pathAndQuery } from './target'
@@ -77,6 +77,30 @@ export function keepAliveFromEnv(value: string | undefined): number | undefined 
 /** The serial-console stream: the only websocket the API offers, so the only upgrade served. */
 export const SERIAL_STREAM_PATH = /^\/v1\/instances\/[^/]+\/serial-console\/stream$/
 
+/**
+ * An encoded `/` or `\` in a path: an upstream that decodes it before routing would read other path
+ * segments than the ones checked here (`/v1/..%2f..%2fadmin`). API names and ids never hold one.
+ */
+export function hasEncodedSeparator(pathname: string): boolean {
+  return /%2f|%5c/i.test(pathname)
+}
+
+/**
+ * A websocket upgrade a browser page of this origin makes: GET, `Upgrade: websocket`, and an Origin
+ * whose host is the Host asked for. Browsers always send Origin on a websocket; another site's page
+ * cannot make its own, so a console session cannot be opened from there with the user's cookie.
+ */
+export function isOwnWebsocket(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' || req.headers.upgrade?.toLowerCase() !== 'websocket') return false
+  const { origin, host } = req.headers
+  if (!origin || !host) return false
+  try {
+    return new URL(origin).host === host.toLowerCase()
+  } catch {
+    return false
+  }
+}
+
 /** API paths: /v1/*, /experimental/*, and non-GET /login/* and /device/* (GETs there are SPA pages). */
 export function isApiRequest(method: string, pathname: string): boolean {
   if (pathname.startsWith('/v1/') || pathname.startsWith('/experimental/')) return true
@@ -118,6 +142,7 @@ async function sendFetchResponse(res: ServerResponse, response: Response): Promi
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) headers['set-cookie'] = cookies
+  Object.assign(headers, API_RESPONSE_HEADERS)
   const body = Buffer.from(await response.arrayBuffer())
   res.writeHead(response.status, headers)
   res.end(body)
@@ -253,9 +278,16 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       sendError(res, 413, { close: true })
       return
     }
+    // Node keeps the first maxHeadersCount headers and drops the rest silently, yet frames the body by
+    // all of them: a request at the cap may hide its Content-Length, so it is refused.
+    if (req.rawHeaders.length >= 2 * limits.maxHeadersCount) {
+      sendError(res, 431, { close: true })
+      return
+    }
     const method = req.method ?? 'GET'
     if (isApiRequest(method, url.pathname)) {
-      if (proxy) proxyRequest(req, res, url, proxy)
+      if (hasEncodedSeparator(url.pathname)) sendError(res, 400, { close: true })
+      else if (proxy) await proxyRequest(req, res, url, proxy)
       else if (local) await answerLocally(req, res, url, local)
       else sendError(res, 404)
       return
@@ -301,10 +333,17 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
 
   // Malformed HTTP (bad request line, oversized headers, timeouts) never reaches a handler.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    // Mid-response (a pipelined request after it broke), a raw status line would corrupt the stream.
-    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
-    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy()
+      return
+    }
+    // A pipelined request broke while an earlier one is still being answered: a raw status line now
+    // would go out as that answer. The answer in progress finishes; then the connection closes.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+    if (inFlight && !inFlight.writableFinished) {
+      if (inFlight.headersSent) inFlight.once('close', () => socket.destroy())
+      else inFlight.once('finish', () => socket.destroy())
+      setTimeout(() => socket.destroy(), limits.requestTimeoutMs).unref()
       return
     }
     const status =
@@ -327,8 +366,9 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     track(socket)
     try {
       const url = parseTarget(req.url)
-      if (!url) rejectSocket(socket, 400)
+      if (!url || hasEncodedSeparator(url.pathname)) rejectSocket(socket, 400)
       else if (!SERIAL_STREAM_PATH.test(url.pathname)) rejectSocket(socket, 404)
+      else if (!isOwnWebsocket(req)) rejectSocket(socket, 403)
       else if (proxy) proxyUpgrade(req, socket, head, url, proxy)
       else if (local?.upgrade) local.upgrade(req, socket, head, url)
       else rejectSocket(socket, 404)

@@ -6,6 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket, { WebSocketServer } from 'ws'
+import { API_CSP_HEADER } from './csp'
 import { type AppServer, DEFAULT_LIMITS, startAppServer } from './http'
 import {
   closedPort,
@@ -56,6 +57,17 @@ function upstreamHandler(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
     res.write('{"partial":')
     setImmediate(() => req.socket.destroy())
+  } else if (path === '/v1/status-099') {
+    // A status no HTTP server may send: the proxy must not pass it on (Node would throw on it).
+    req.socket.end('HTTP/1.1 099 Nope\r\nContent-Length: 0\r\n\r\n')
+  } else if (path === '/v1/html') {
+    res.writeHead(200, {
+      'content-type': 'text/html',
+      'x-content-type-options': 'none',
+      'content-security-policy': "script-src 'unsafe-inline'",
+      'set-cookie': ['a=1; Domain=x.example; Domain=y.example; Path=/', 'b=2; domain=z.example'],
+    })
+    res.end('<script>alert(1)</script>')
   } else if (path === '/v1/echo-size') {
     let size = 0
     req.on('data', (c: Buffer) => {
@@ -77,6 +89,7 @@ beforeAll(async () => {
   })
   upstream = http.createServer(upstreamHandler)
   const wss = new WebSocketServer({ noServer: true })
+  wss.on('headers', (headers) => headers.push('Set-Cookie: ws=1; Domain=evil.example; Path=/'))
   upstream.on('upgrade', (req, socket, head) => {
     seen.push({ url: req.url ?? '', headers: req.headers })
     wss.handleUpgrade(req, socket, head, (ws) => ws.on('message', (d: Buffer) => ws.send(`echo ${d}`)))
@@ -139,7 +152,9 @@ describe('not an open proxy', () => {
   it('proxies the serial-console websocket to the upstream', async () => {
     const ws = new WebSocket(
       `${proxy.url.replace('http', 'ws')}/v1/instances/db1/serial-console/stream?project=p`,
+      { origin: proxy.url },
     )
+    const upgraded = new Promise<http.IncomingMessage>((resolve) => ws.once('upgrade', resolve))
     await new Promise((resolve, reject) => {
       ws.once('open', resolve)
       ws.once('error', reject)
@@ -150,6 +165,8 @@ describe('not an open proxy', () => {
     ws.close()
     expect(seen.at(-1)?.url).toBe('/v1/instances/db1/serial-console/stream?project=p')
     expect(seen.at(-1)?.headers['x-forwarded-for']).toBe('127.0.0.1')
+    // The upstream's cookie comes back without its Domain, as on HTTP answers.
+    expect((await upgraded).headers['set-cookie']).toEqual(['ws=1; Path=/'])
   })
 })
 
@@ -309,5 +326,70 @@ describe('body limits in proxy mode', () => {
     expect(headerOf(answer, 'x-content-type-options')).toBe('nosniff')
     expect((await fetch(`${proxy.url}/v1/ping`)).status).toBe(200)
     expect(portOf(proxy.url)).toBeGreaterThan(0)
+  })
+})
+
+describe('one request in, one request out', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 150))
+
+  it('a GET with a chunked body reaches the upstream as one request with its length, never two', async () => {
+    const before = seen.length
+    const smuggled = 'GET /internal/admin HTTP/1.1\r\nHost: evil.example\r\n\r\n'
+    const chunked = `${Buffer.byteLength(smuggled).toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`
+    const answer = await rawExchange(
+      proxy.url,
+      `GET /v1/echo-size HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunked}`,
+    )
+    expect(statusOf(answer)).toBe(200)
+    expect(answer).toContain(`{"size":${Buffer.byteLength(smuggled)}}`)
+    // Another request on the proxy's kept-alive upstream socket: a smuggled request would show now.
+    expect((await fetch(`${proxy.url}/v1/ping`)).status).toBe(200)
+    await settle()
+    expect(seen.slice(before).map((s) => s.url)).toEqual(['/v1/echo-size', '/v1/ping'])
+    expect(seen[before]?.headers['content-length']).toBe(String(Buffer.byteLength(smuggled)))
+    expect(seen[before]?.headers['transfer-encoding']).toBeUndefined()
+  })
+
+  it('a request with as many headers as Node keeps gets 431 and nothing goes upstream', async () => {
+    const before = seen.length
+    const filler = Array.from({ length: DEFAULT_LIMITS.maxHeadersCount }, (_, i) => `X-F${i}: 1\r\n`).join('')
+    const answer = await rawExchange(
+      proxy.url,
+      `DELETE /v1/echo-size HTTP/1.1\r\nHost: x\r\n${filler}Content-Length: 5\r\nConnection: close\r\n\r\nhello`,
+    )
+    expect(statusOf(answer)).toBe(431)
+    await settle()
+    expect(seen.slice(before)).toEqual([])
+  })
+
+  it('an encoded slash or backslash in an API path gets 400 and is not forwarded', async () => {
+    const before = seen.length
+    for (const path of ['/v1/..%2f..%2fadmin', '/v1/x%2Fy', '/v1/x%5cy']) {
+      const res = await fetch(`${proxy.url}${path}`)
+      expect(res.status, path).toBe(400)
+    }
+    expect(seen.slice(before)).toEqual([])
+  })
+
+  it('an upstream status no server may send is a 502, and the proxy goes on serving', async () => {
+    const res = await fetch(`${proxy.url}/v1/status-099`)
+    expect(res.status).toBe(502)
+    expect((await res.json()).message).toBe('The API could not be reached')
+    expect((await fetch(`${proxy.url}/v1/ping`)).status).toBe(200)
+  })
+
+  it("every API answer is nosniff under a policy that runs nothing, whatever the upstream's headers", async () => {
+    const res = await fetch(`${proxy.url}/v1/html`)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('content-security-policy')).toBe(API_CSP_HEADER)
+    // No Domain survives, however many the cookie names or however it is spelled.
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2'])
+    expect((await fetch(`${proxy.url}/v1/ping`)).headers.get('content-security-policy')).toBe(API_CSP_HEADER)
+  })
+
+  it('a broken request pipelined behind a good one leaves the good one its own answer', async () => {
+    const answer = await rawExchange(proxy.url, 'GET /v1/ping HTTP/1.1\r\nHost: x\r\n\r\nGARBAGE\r\n\r\n')
+    expect(statusOf(answer)).toBe(200)
+    expect(answer).toContain('{"ok":true}')
   })
 })

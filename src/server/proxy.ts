@@ -10,8 +10,9 @@ import http, {
 } from 'node:http'
 import https from 'node:https'
 import type { Duplex } from 'node:stream'
-import { BodyTooLargeError, bodyLimiter } from './body'
-import { type OwnStatus, rejectSocket, sendError } from './respond'
+import { BodyTooLargeError, readBody } from './body'
+import { API_CSP_HEADER } from './csp'
+import { NOSNIFF, type OwnStatus, rejectSocket, sendError } from './respond'
 import { pathAndQuery } from './target'
 
 export type ProxyContext = {
@@ -40,7 +41,21 @@ const HOP_BY_HOP = [
   'transfer-encoding',
   'upgrade',
 ]
-const REQUEST_ONLY_DROPPED = ['host', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']
+// The body's framing is the proxy's own too: it sends the body it has read with its exact length.
+const REQUEST_ONLY_DROPPED = [
+  'host',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'content-length',
+]
+// What the proxy decides for every API answer, whatever the upstream said.
+const RESPONSE_DROPPED = [
+  'x-content-type-options',
+  'content-security-policy',
+  'content-security-policy-report-only',
+]
 
 /** The names to drop: the fixed hop-by-hop list plus any the Connection header lists. */
 function droppedNames(connection: string | string[] | undefined, extra: string[] = []): Set<string> {
@@ -58,28 +73,47 @@ function filterHeaders(headers: IncomingHttpHeaders, drop: Set<string>): Outgoin
   return out
 }
 
-/** The client's end-to-end headers plus X-Forwarded-*, with Host set to the upstream's. */
+/**
+ * The client's end-to-end headers plus X-Forwarded-*, with Host set to the upstream's. The forwarding
+ * fields a request brings are dropped, not passed on: the proxy cannot tell a TLS terminator's from a
+ * client's, so it states only what it saw itself (the peer's address, plain http). X-Forwarded-Host is
+ * the Host the client sent, which is client input like any other header.
+ */
 export function upstreamRequestHeaders(req: IncomingMessage, upstream: URL): OutgoingHttpHeaders {
   const headers = filterHeaders(req.headers, droppedNames(req.headers.connection, REQUEST_ONLY_DROPPED))
   headers.host = upstream.host
   if (req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress
-  // This server speaks plain HTTP; a TLS terminator in front of it sets its own forwarding fields.
   headers['x-forwarded-proto'] = 'http'
   if (req.headers.host) headers['x-forwarded-host'] = req.headers.host
   return headers
 }
 
-/** Drop `Domain` so the upstream's cookies stick to this origin; keep everything else. */
-function localCookie(c: string): string {
-  return c.replace(/;\s*Domain=[^;]*/i, '')
+/** Drop every `Domain` so the upstream's cookies stick to this origin; keep everything else. */
+export function localCookie(c: string): string {
+  return c.replace(/;\s*Domain=[^;]*/gi, '')
 }
 
+/** The headers every API answer carries, whoever made it (csp.ts). */
+export const API_RESPONSE_HEADERS = {
+  'x-content-type-options': NOSNIFF,
+  'content-security-policy': API_CSP_HEADER,
+} as const
+
 function clientResponseHeaders(upRes: IncomingMessage): OutgoingHttpHeaders {
-  const headers = filterHeaders(upRes.headers, droppedNames(upRes.headers.connection))
+  const headers = filterHeaders(upRes.headers, droppedNames(upRes.headers.connection, RESPONSE_DROPPED))
   const cookies = upRes.headers['set-cookie']
   if (cookies) headers['set-cookie'] = cookies.map(localCookie)
-  return headers
+  return { ...headers, ...API_RESPONSE_HEADERS }
 }
+
+/** Whether a request declares a body (HTTP/1.1: only Content-Length or Transfer-Encoding can). */
+function declaresBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length']
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined
+}
+
+/** Methods whose requests carry a body as a rule, so an empty one is sent as Content-Length: 0. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 function requestOptions(ctx: ProxyContext, method: string, path: string, headers: OutgoingHttpHeaders) {
   const { upstream } = ctx
@@ -98,17 +132,35 @@ function clientFor(upstream: URL): typeof http | typeof https {
   return upstream.protocol === 'https:' ? https : http
 }
 
-/** Proxy one API request; `target` is the request's validated origin-form URL. */
-export function proxyRequest(
+/**
+ * Proxy one API request; `target` is the request's validated origin-form URL. The body is read whole
+ * (within the cap) before the upstream is asked, and sent with its exact Content-Length: whatever the
+ * client's framing was (chunked on a GET, a length Node's header cap dropped), the upstream gets one
+ * message, never bytes it could read as a second request; and a slow upload holds no upstream socket.
+ */
+export async function proxyRequest(
   req: IncomingMessage,
   res: ServerResponse,
   target: URL,
   ctx: ProxyContext,
-): void {
+): Promise<void> {
   const method = req.method ?? 'GET'
   const path = pathAndQuery(target)
+  let body: Buffer | undefined
+  if (declaresBody(req)) {
+    try {
+      body = await readBody(req, ctx.maxBodyBytes)
+    } catch (err) {
+      ctx.log(`proxy ${method} ${path}: body refused`, err)
+      sendError(res, err instanceof BodyTooLargeError ? 413 : 400, { close: true })
+      return
+    }
+  }
+  if (res.destroyed) return
+  const headers = upstreamRequestHeaders(req, ctx.upstream)
+  if (body?.length || BODY_METHODS.has(method)) headers['content-length'] = String(body?.length ?? 0)
   const up = clientFor(ctx.upstream).request({
-    ...requestOptions(ctx, method, path, upstreamRequestHeaders(req, ctx.upstream)),
+    ...requestOptions(ctx, method, path, headers),
     agent: ctx.agent,
   })
   let failed = false
@@ -124,7 +176,7 @@ export function proxyRequest(
     up.destroy()
     // After the status line has gone out, the only honest signal left is to cut the response.
     if (res.headersSent) res.destroy()
-    else sendError(res, status, { close: status === 413 })
+    else sendError(res, status)
   }
 
   const waiting = setTimeout(
@@ -138,7 +190,20 @@ export function proxyRequest(
       upRes.destroy()
       return
     }
-    res.writeHead(upRes.statusCode ?? 502, clientResponseHeaders(upRes))
+    // A status Node cannot send on (000, 099, 1xx here, 600+) is the upstream failing, not an answer.
+    const status = upRes.statusCode ?? 0
+    if (status < 200 || status > 599) {
+      upRes.destroy()
+      fail(502, new Error(`upstream answered status ${status}`))
+      return
+    }
+    try {
+      res.writeHead(status, clientResponseHeaders(upRes))
+    } catch (err) {
+      upRes.destroy()
+      fail(502, err)
+      return
+    }
     const touch = () => {
       clearTimeout(idle)
       idle = setTimeout(
@@ -169,15 +234,7 @@ export function proxyRequest(
     up.destroy()
   })
 
-  // The body streams through (never buffered whole), counted against the cap on the way.
-  const limiter = bodyLimiter(ctx.maxBodyBytes)
-  limiter.on('error', (err) => {
-    req.unpipe(limiter)
-    if (err instanceof BodyTooLargeError) fail(413, err)
-    else fail(500, err)
-  })
-  req.on('error', () => up.destroy())
-  req.pipe(limiter).pipe(up)
+  up.end(body)
 }
 
 /** Proxy a websocket upgrade on a validated origin-form `target`. */
@@ -221,9 +278,13 @@ export function proxyUpgrade(
       return
     }
     ctx.track(upSocket)
-    const lines = [`HTTP/1.1 101 ${upRes.statusMessage || 'Switching Protocols'}`]
-    for (let i = 0; i + 1 < upRes.rawHeaders.length; i += 2)
-      lines.push(`${upRes.rawHeaders[i]}: ${upRes.rawHeaders[i + 1]}`)
+    // The upstream's own status text is not passed on; its cookies stick to this origin, as on HTTP.
+    const lines = ['HTTP/1.1 101 Switching Protocols']
+    for (let i = 0; i + 1 < upRes.rawHeaders.length; i += 2) {
+      const name = upRes.rawHeaders[i] as string
+      const value = upRes.rawHeaders[i + 1] as string
+      lines.push(`${name}: ${name.toLowerCase() === 'set-cookie' ? localCookie(value) : value}`)
+    }
     socket.write(`${lines.join('\r\n')}\r\n\r\n`)
     if (upHead.length) socket.write(upHead)
     if (head.length) upSocket.write(head)

@@ -14,6 +14,7 @@ export const MESSAGES = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   413: 'Request body is too large',
+  431: 'Too many request headers',
   500: 'Internal Server Error',
   502: 'The API could not be reached',
   503: 'The app is not built',
