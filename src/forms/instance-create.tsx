@@ -59,6 +59,7 @@ import {
   utf8Length,
 } from './instance-values'
 import { VERSION_LABELS } from './ip-pool'
+import { notSavedTitle } from './side-form'
 import { VpcSubnetFields } from './vpc-subnet-fields'
 
 /** The two ephemeral IP choices, one per version: its checkbox's and its pool's form values. */
@@ -245,11 +246,12 @@ export function InstanceCreateForm({ project }: { project: string }) {
       }
       return result
     },
-    onSuccess: (instance) => {
+    onSuccess: (instance, _values, { away }) => {
       if (!instance) return
       toast.success(`Instance ${instance.name} created`)
-      navigate(paths.instance({ project, instance: instance.name }))
+      if (!away) navigate(paths.instance({ project, instance: instance.name }))
     },
+    onFailedAway: (message) => toast.error(notSavedTitle('New instance'), message),
     draft: true,
   })
   const { values, set } = form

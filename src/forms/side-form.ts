@@ -24,6 +24,9 @@ export type SideFormOptions<V extends FormValues, R> = Omit<UseFormOptions<V, R>
   onSaved?: (saved: R | undefined, values: V) => void
 }
 
+/** The toast of a form that failed after it was closed ("New silo was not saved"). */
+export const notSavedTitle = (title: string) => `${title} was not saved`
+
 /** All SideModalForm needs but its fields. */
 export type SideModalProps = Omit<SideModalFormProps, 'children'>
 
@@ -43,13 +46,16 @@ export function useSideForm<V extends FormValues, R = unknown>({
 }: SideFormOptions<V, R>): { form: Form<V>; modal: SideModalProps } {
   const form = useForm<V, R>({
     ...opts,
-    onSuccess: (saved, values) => {
+    onSuccess: (saved, values, { away }) => {
       const said = done?.(saved, values)
       if (typeof said === 'string') toast.success(said)
       else if (said) toast.success(...said)
+      // Closed while sending: the operator has moved on, and is not taken back.
+      if (away) return
       if (onSaved) onSaved(saved, values)
       else onDismiss()
     },
+    onFailedAway: (message) => toast.error(notSavedTitle(title), message),
   })
   return {
     form,

@@ -22,10 +22,12 @@ function KeyForm({
   submit,
   onSuccess = vi.fn(),
   onDismiss = vi.fn(),
+  onFailedAway,
 }: {
   submit: Submit
-  onSuccess?: () => void
+  onSuccess?: (...args: unknown[]) => void
   onDismiss?: () => void
+  onFailedAway?: (message: string) => void
 }) {
   const form = useForm({
     id: 'test-key',
@@ -33,6 +35,7 @@ function KeyForm({
     rules: { name: NAME, publicKey: required('Public key') },
     submit,
     onSuccess,
+    ...(onFailedAway ? { onFailedAway } : {}),
     draft: true,
   })
   return (
@@ -132,7 +135,7 @@ describe('useForm submit', () => {
     expect(submit).toHaveBeenCalledTimes(1)
     expect(submit).toHaveBeenCalledWith({ name: 'laptop', description: '', publicKey: 'ssh-ed25519 AAAA' })
     await act(async () => resolve(success({ name: 'laptop', publicKey: 'k' })))
-    expect(onSuccess).toHaveBeenCalledWith({ name: 'laptop', publicKey: 'k' }, expect.anything())
+    expect(onSuccess).toHaveBeenCalledWith({ name: 'laptop', publicKey: 'k' }, expect.anything(), { away: false })
   })
 
   it('a name that exists: every value kept, the catalogue message on the name field, focused', async () => {
@@ -220,5 +223,49 @@ describe('fieldOfMessage', () => {
     expect(fieldOfMessage('Failed to parse public key', fields)).toBe('publicKey')
     expect(fieldOfMessage('name and description disagree', fields)).toBe(undefined)
     expect(fieldOfMessage('internal error', fields)).toBe(undefined)
+  })
+})
+
+describe('a form closed while its request is on the wire', () => {
+  function deferred() {
+    let settle!: (r: ApiResult<Key>) => void
+    const promise = new Promise<ApiResult<Key>>((resolve) => {
+      settle = resolve
+    })
+    return { promise, settle }
+  }
+
+  async function sendThenClose(onSuccess: (...args: unknown[]) => void, onFailedAway: (m: string) => void) {
+    const d = deferred()
+    const view = render(
+      <KeyForm submit={() => d.promise} onSuccess={onSuccess} onFailedAway={onFailedAway} />,
+    )
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add SSH key' }))
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'laptop' } })
+    fireEvent.change(dialog.getByLabelText('Public key'), { target: { value: 'ssh-ed25519 AAAA' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Add SSH key' }))
+    // The route under the form closes it (Cancel): the request goes on.
+    view.unmount()
+    return d.settle
+  }
+
+  it('a success is told as away: the form does not move the operator on', async () => {
+    const onSuccess = vi.fn()
+    const onFailedAway = vi.fn()
+    const settle = await sendThenClose(onSuccess, onFailedAway)
+    await act(async () => settle(success({ name: 'laptop', publicKey: 'k' })))
+    expect(onSuccess).toHaveBeenCalledWith({ name: 'laptop', publicKey: 'k' }, expect.anything(), {
+      away: true,
+    })
+    expect(onFailedAway).not.toHaveBeenCalled()
+  })
+
+  it('a failure still reaches the operator, with the catalogue message', async () => {
+    const onSuccess = vi.fn()
+    const onFailedAway = vi.fn()
+    const settle = await sendThenClose(onSuccess, onFailedAway)
+    await act(async () => settle(apiError(400, 'ObjectAlreadyExists', 'already exists: ssh-key "laptop"')))
+    expect(onFailedAway).toHaveBeenCalledWith('SSH key name already exists')
+    expect(onSuccess).not.toHaveBeenCalled()
   })
 })

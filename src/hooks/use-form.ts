@@ -38,7 +38,14 @@ export interface UseFormOptions<V extends FormValues, R> {
   /** Sends the values. A failed ApiResult or a thrown error keeps the form open with the message. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a submit with no ApiResult to report just resolves
   submit: (values: V) => Promise<ApiResult<R> | undefined | void>
-  onSuccess?: (data: R | undefined, values: V) => void
+  /**
+   * After a successful send. `away`: the form was closed while its request was on the wire (Cancel
+   * and Close stay usable), so what it would do next on screen (go to the new resource, close) must
+   * not happen; what it says (a toast) still should.
+   */
+  onSuccess?: (data: R | undefined, values: V, outcome: { away: boolean }) => void
+  /** A send that failed after the form was closed: nowhere is left to show it but a toast. */
+  onFailedAway?: (message: string) => void
   /**
    * Keep the values across a 401 sign-in round trip (useDraft). Password-like, file and binary values
    * are never stored. A function vets what comes back (e.g. a role that is still offered).
@@ -133,6 +140,13 @@ export function useForm<V extends FormValues, R = unknown>(opts: UseFormOptions<
   const [submitting, setSubmitting] = useState(false)
   const [focusRequest, setFocusRequest] = useState(0)
   const inFlight = useRef(false)
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
   const latest = useRef(opts)
   latest.current = opts
   const valuesRef = useRef(values)
@@ -209,11 +223,16 @@ export function useForm<V extends FormValues, R = unknown>(opts: UseFormOptions<
       inFlight.current = false
       setSubmitting(false)
     }
+    const away = !mounted.current
     if (!failed) {
-      latest.current.onSuccess?.(data, vals)
+      latest.current.onSuccess?.(data, vals, { away })
       return
     }
     const { field, message } = failed
+    if (away) {
+      latest.current.onFailedAway?.(message)
+      return
+    }
     if (field && keys.includes(field as Key<V>)) {
       setServerErrors({ [field]: message } as FieldErrors<V>)
       setFocusRequest((n) => n + 1)

@@ -127,6 +127,34 @@ test.describe('projects', () => {
     await expect.poll(async () => (await page.request.get(`/v1/projects/${name}`)).status()).toBe(404)
   })
 
+  test('a form cancelled while its request is on the wire: the late answer is told, but does not pull the operator back', async ({
+    page,
+  }) => {
+    const name = uniqueName('late')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/v1/projects', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback()
+      await held
+      return route.fallback()
+    })
+    await page.goto('/projects-new')
+    const form = page.getByRole('dialog', { name: 'New project' })
+    await form.getByLabel('Name').fill(name)
+    await form.getByRole('button', { name: 'Create project' }).click()
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await expect(form).toBeHidden()
+    await page.getByRole('link', { name: 'Silos' }).click()
+    await expect(page.getByRole('heading', { name: 'Silos', level: 1 })).toBeVisible()
+    release()
+    await expect(page.getByText(`Project ${name} created`)).toBeVisible()
+    // Still where the operator went.
+    await expect(page).toHaveURL(/\/system\/silos$/)
+    await expect(page.getByRole('heading', { name: 'Silos', level: 1 })).toBeVisible()
+  })
+
   test('the forms opened by URL render over the list; Cancel and Escape return to it on its page', async ({
     page,
   }) => {
