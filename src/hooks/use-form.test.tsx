@@ -135,7 +135,9 @@ describe('useForm submit', () => {
     expect(submit).toHaveBeenCalledTimes(1)
     expect(submit).toHaveBeenCalledWith({ name: 'laptop', description: '', publicKey: 'ssh-ed25519 AAAA' })
     await act(async () => resolve(success({ name: 'laptop', publicKey: 'k' })))
-    expect(onSuccess).toHaveBeenCalledWith({ name: 'laptop', publicKey: 'k' }, expect.anything(), { away: false })
+    expect(onSuccess).toHaveBeenCalledWith({ name: 'laptop', publicKey: 'k' }, expect.anything(), {
+      away: false,
+    })
   })
 
   it('a name that exists: every value kept, the catalogue message on the name field, focused', async () => {
