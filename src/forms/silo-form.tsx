@@ -4,13 +4,21 @@
 // generated SiloCreate; a failed submit keeps every value, a taken name comes back on the name field
 // ("Silo name already exists", spec section 8). Private keys are never kept in a sign-in draft.
 
-import { type ReactNode, useId, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type MutableRefObject,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { css } from 'styled-system/css'
 import type { ApiResponse } from '../api/types'
 import { Button, SideModalForm, TextArea, TextField } from '../components'
 import { NameField, WholeNumberField } from '../components/FormField'
 import { useKindReason } from '../hooks/use-action-reason'
-import { type FieldProps, type Form, useForm } from '../hooks/use-form'
+import { type FieldProps, type Form, FormError, useForm } from '../hooks/use-form'
 import { kinds } from '../ui/kinds'
 import { FormRadio, NameAndDescription } from './fields'
 import { useSideForm, whenSaved } from './side-form'
@@ -122,12 +130,18 @@ export function TextFileField({
 }
 
 /** The certificate being added: its own small form, validated before it joins the list. */
+/** The silo's submit stops on a certificate typed in but not added, rather than dropping it. */
+export const CERT_PENDING = 'Add this certificate or clear it'
+
 function CertificateAdder({
   added,
   onAdd,
+  pending,
 }: {
   added: readonly CertValues[]
   onAdd: (c: CertValues) => void
+  /** Whether anything is typed in the adder, for the silo's submit to read. */
+  pending: MutableRefObject<boolean>
 }) {
   const form = useForm<CertValues>({
     id: 'silo-certificate',
@@ -139,12 +153,22 @@ function CertificateAdder({
     },
     submit: async (c) => onAdd(c),
   })
+  const filled = Object.values(form.values).some((v) => v.trim() !== '')
+  useEffect(() => {
+    pending.current = filled
+  }, [pending, filled])
+  // Enter in a one-line field adds the certificate; it must not send the whole silo.
+  const addOnEnter = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return
+    e.preventDefault()
+    form.submit()
+  }
   return (
     // Not a <form>: it sits inside the silo's form. The id lets a failed add focus its first problem.
     <fieldset id={form.formProps.id} className={groupClass}>
       <legend className={legendClass}>Add a TLS certificate</legend>
-      <NameField label="Certificate name" required {...form.field('name')} />
-      <TextField label="Certificate description" {...form.field('description')} />
+      <NameField label="Certificate name" required {...form.field('name')} onKeyDown={addOnEnter} />
+      <TextField label="Certificate description" {...form.field('description')} onKeyDown={addOnEnter} />
       <TextFileField
         label="Certificate (PEM)"
         accept=".pem,.crt,.cer"
@@ -164,7 +188,15 @@ function CertificateAdder({
   )
 }
 
-function Certificates({ certs, onChange }: { certs: CertValues[]; onChange: (certs: CertValues[]) => void }) {
+function Certificates({
+  certs,
+  onChange,
+  pending,
+}: {
+  certs: CertValues[]
+  onChange: (certs: CertValues[]) => void
+  pending: MutableRefObject<boolean>
+}) {
   // A new adder after each add starts empty.
   const [round, setRound] = useState(0)
   return (
@@ -210,6 +242,7 @@ function Certificates({ certs, onChange }: { certs: CertValues[]; onChange: (cer
       <CertificateAdder
         key={round}
         added={certs}
+        pending={pending}
         onAdd={(c) => {
           onChange([...certs, c])
           setRound((n) => n + 1)
@@ -228,11 +261,15 @@ export function SiloCreateForm({
   onSaved?: (silo: ApiResponse<'siloCreate'>) => void
 }) {
   const reason = useKindReason(kinds.silo, 'creating a silo')
+  const certPending = useRef(false)
   const { form, modal } = useSideForm<SiloValues, ApiResponse<'siloCreate'>>({
     id: 'silo-create',
     initial: SILO_INITIAL,
     rules: { name: NAME, ...QUOTA_RULES },
-    submit: createSilo,
+    submit: async (values) => {
+      if (certPending.current) throw new FormError(CERT_PENDING)
+      return createSilo(values)
+    },
     ...whenSaved((silo) => `Silo ${silo.name} created`, onSaved ?? onDismiss),
     // The certificates hold private keys: a draft keeps everything else.
     draft: ({ tlsCertificates: _keys, ...rest }) => rest,
@@ -262,7 +299,11 @@ export function SiloCreateForm({
       <QuotaFields form={form} />
 
       <h3 className={sectionTitle}>TLS certificates</h3>
-      <Certificates certs={values.tlsCertificates} onChange={(certs) => form.set('tlsCertificates', certs)} />
+      <Certificates
+        certs={values.tlsCertificates}
+        onChange={(certs) => form.set('tlsCertificates', certs)}
+        pending={certPending}
+      />
 
       <h3 className={sectionTitle}>Fleet roles</h3>
       <p className={muted}>The fleet roles each silo role confers; none by default.</p>

@@ -63,9 +63,17 @@ test.describe('silos', () => {
     await form.getByRole('spinbutton', { name: 'Memory (GiB)' }).fill('64')
     await form.getByRole('spinbutton', { name: 'Storage (GiB)' }).fill('500')
     await textbox(form, 'Certificate name').fill('web-cert')
+    // Enter in a certificate field adds the certificate (not complete yet here), never sends the silo.
+    await textbox(form, 'Certificate name').press('Enter')
+    await expect(form.getByText('Certificate is required').first()).toBeVisible()
+    await expect(page).toHaveURL('/system/silos-new')
     await textbox(form, 'Certificate (PEM)').fill(CERT)
     await textbox(form, 'Private key (PEM)').fill(KEY)
-    await form.getByRole('button', { name: 'Add certificate' }).click()
+    // Typed in but not added: the silo is not sent without it.
+    await form.getByRole('button', { name: 'Create silo' }).click()
+    await expect(form.getByText('Add this certificate or clear it')).toBeVisible()
+    await expect(page).toHaveURL('/system/silos-new')
+    await textbox(form, 'Certificate description').press('Enter')
     await expect(form.getByRole('list', { name: 'TLS certificates' })).toContainText('web-cert')
     // The adder starts empty again for another certificate.
     await expect(textbox(form, 'Certificate name')).toHaveValue('')
