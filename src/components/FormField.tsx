@@ -8,7 +8,6 @@ import {
 } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes/input'
-import { MAX_NAME_LENGTH } from '../util/names'
 
 // Label + control + help + error, wired for assistive tech: the label names the control, the help
 // and error are its description (aria-describedby), and an error sets aria-invalid.
@@ -131,16 +130,15 @@ export function WholeNumberField(props: Omit<TextFieldProps, 'type' | 'inputMode
 }
 
 /**
- * A resource name (the contract's Name: at most 63 characters): the length capped as typed.
+ * A resource name (the contract's Name: at most 63 characters). The length is not capped as typed: a
+ * pasted longer name would be cut to another name without a word; the rule says it is too long.
  * `describeRule` adds the rule under the field.
  */
 export function NameField({
   describeRule,
   ...props
 }: Omit<TextFieldProps, 'maxLength' | 'autoComplete'> & { describeRule?: boolean }) {
-  return (
-    <TextField maxLength={MAX_NAME_LENGTH} {...(describeRule ? { description: NAME_RULE } : {})} {...props} />
-  )
+  return <TextField {...(describeRule ? { description: NAME_RULE } : {})} {...props} />
 }
 
 const NAME_RULE = 'Letters, digits and hyphens; starts with a lowercase letter.'

@@ -313,7 +313,6 @@ export function InstanceCreateForm({ project }: { project: string }) {
           <TextField
             label="Hostname"
             required
-            maxLength={253}
             description="The guest's hostname; follows the name unless changed."
             {...form.field('hostname')}
           />

@@ -151,11 +151,13 @@ const intRule = (min: number, max: number, label: string): FieldRule => ({
   ) as unknown as v.GenericSchema<string, unknown>,
   // A negative number is a whole number too: it is told its bound, as the size fields do.
   explain: (value, issue) =>
-    issue.type === 'min_value' || /^-\d+$/.test(value.trim())
-      ? `${label} must be at least ${min}`
-      : issue.type === 'max_value'
-        ? `${label} must be at most ${max}`
-        : `${label} must be a whole number`,
+    value.trim() === ''
+      ? `${label} is required`
+      : issue.type === 'min_value' || /^-\d+$/.test(value.trim())
+        ? `${label} must be at least ${min}`
+        : issue.type === 'max_value'
+          ? `${label} must be at most ${max}`
+          : `${label} must be a whole number`,
 })
 
 export const VCPUS = intRule(1, MAX_VCPUS, 'vCPUs')

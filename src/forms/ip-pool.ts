@@ -74,11 +74,11 @@ export function rangeErrors(values: RangeValues, version: IpVersion): Partial<Ra
   const want = version === 'v4' ? 4 : 6
   const out: Partial<RangeValues> = {}
   for (const key of ['first', 'last'] as const) {
-    const ip = parseIp(values[key])
+    const ip = parseIp(values[key].trim())
     if (ip && ip.version !== want) out[key] = wrongVersion(version)
   }
   if (out.first || out.last) return out
-  const order = ipRangeError(values.first, values.last)
+  const order = ipRangeError(values.first.trim(), values.last.trim())
   return order ? { last: order } : {}
 }
 
@@ -136,7 +136,7 @@ const rangeChanges = (pool: string) => [
 export const addRange = (pool: string, { first, last }: RangeValues) =>
   mutate(
     'systemIpPoolRangeAdd',
-    { path: { pool }, body: { first, last } },
+    { path: { pool }, body: { first: first.trim(), last: last.trim() } },
     { invalidates: rangeChanges(pool) },
   )
 

@@ -78,16 +78,21 @@ export type QuotaValues = { cpus: string; memoryGib: string; storageGib: string 
  * contract: 0 means not provisionable); the count sent must pass the contract's own field schema.
  */
 function quotaRule(label: string, unit: number, field: v.GenericSchema<unknown, unknown>): FieldRule {
-  const whole = (s: string) => /^\d+$/.test(s.trim()) && Number.isSafeInteger(Number(s))
+  // The largest count whose bytes are still exact as a number in the browser and in JSON.
+  const max = Math.floor(Number.MAX_SAFE_INTEGER / unit)
+  const unitText = unit === GiB ? ' GiB' : ''
+  const digits = (s: string) => /^\d+$/.test(s.trim())
   return {
     schema: v.pipe(
       v.string(),
-      v.check((s) => whole(s) && v.is(field, Number(s) * unit)),
+      v.check((s) => digits(s) && Number(s) <= max && v.is(field, Number(s) * unit)),
     ),
     explain: (value) =>
       value.trim() === ''
         ? `${label} is required`
-        : `${label} must be a whole number${unit === GiB ? ' of GiB' : ''}, 0 or more`,
+        : digits(value)
+          ? `${label} must be at most ${max.toLocaleString('en-US')}${unitText}`
+          : `${label} must be a whole number${unit === GiB ? ' of GiB' : ''}, 0 or more`,
   }
 }
 

@@ -81,7 +81,8 @@ export const IP: FieldRule = {
 
 /** A required address (a range's ends): blank says which field is missing; anything else is IP's. */
 export const requiredIp = (label: string): FieldRule => ({
-  schema: IP.schema,
+  // Spaces around an address are not part of it: the value sent is trimmed too.
+  schema: v.pipe(v.string(), v.trim(), IP.schema),
   explain: (value, issue) => (value.trim() === '' ? `${label} is required` : IP.explain(value, issue)),
 })
 

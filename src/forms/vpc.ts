@@ -41,14 +41,20 @@ const UNIQUE_LOCAL = /^fd[0-9a-f]{2}:/i
  * worded as every IP network field words them (spec section 5).
  */
 export const IPV6_PREFIX: FieldRule = {
-  schema: v.union([
-    v.literal(''),
-    v.pipe(
-      vIpv6Net,
-      v.check((s) => UNIQUE_LOCAL.test(s) && s.endsWith('/48')),
-    ),
-  ]),
-  explain: (value, issue) => {
+  // Spaces around it are not part of it (blank is blank), as in the other address fields.
+  schema: v.pipe(
+    v.string(),
+    v.trim(),
+    v.union([
+      v.literal(''),
+      v.pipe(
+        vIpv6Net,
+        v.check((s) => UNIQUE_LOCAL.test(s) && s.endsWith('/48')),
+      ),
+    ]),
+  ),
+  explain: (raw, issue) => {
+    const value = raw.trim()
     if (!v.is(vIpNet, value)) return IP_NET.explain(value, issue)
     return value.includes(':') ? PREFIX_NOT_VPC : PREFIX_NOT_V6
   },
@@ -59,7 +65,10 @@ const vpcLists = [{ endpoint: 'vpcList' as const }]
 export const createVpc = (project: string, { ipv6Prefix, ...rest }: VpcValues) =>
   mutate(
     'vpcCreate',
-    { query: { project }, body: { ...rest, ...(ipv6Prefix ? { ipv6Prefix } : {}) } },
+    {
+      query: { project },
+      body: { ...rest, ...(ipv6Prefix.trim() ? { ipv6Prefix: ipv6Prefix.trim() } : {}) },
+    },
     { invalidates: vpcLists },
   )
 
