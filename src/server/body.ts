@@ -2,6 +2,7 @@
 // and again while they stream (chunked bodies declare nothing), so an oversized body is refused
 // without ever being held in memory.
 import type { IncomingMessage } from 'node:http'
+import { Transform, type TransformCallback } from 'node:stream'
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -37,5 +38,17 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('data', onData)
     req.on('end', () => resolve(Buffer.concat(chunks)))
     req.on('error', reject)
+  })
+}
+
+/** A pass-through that fails with BodyTooLargeError once more than `limit` bytes have gone through. */
+export function bodyLimiter(limit: number): Transform {
+  let size = 0
+  return new Transform({
+    transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+      size += chunk.length
+      if (size > limit) done(new BodyTooLargeError(limit))
+      else done(null, chunk)
+    },
   })
 }

@@ -3,6 +3,7 @@
 // fixture build): no input or failing handler ends the process, connections and bodies are capped
 // (bodies before they are read), every answer carries nosniff, source maps are never served, and the
 // serial websocket needs a role on the project.
+import type { IncomingMessage } from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -10,7 +11,7 @@ import { Api } from '../../mocks/contract/api'
 import { resetDb } from '../../mocks/db'
 import { configureMock } from '../../mocks/lib/config'
 import { startServer } from '../../mocks/server'
-import { DEFAULT_LIMITS, keepAliveFromEnv, startAppServer } from './http'
+import { DEFAULT_LIMITS, isOwnWebsocket, keepAliveFromEnv, startAppServer } from './http'
 import { fixtureDist, headerOf, portOf, rawExchange, statusBeforeBodyEnds, statusOf } from './test-support'
 
 let server: Awaited<ReturnType<typeof startServer>>
@@ -319,5 +320,31 @@ describe('serial console websocket permissions', () => {
         await rawExchange(server.url, head('/v1/instances/..%2F..%2Fx/serial-console/stream', 'websocket')),
       ),
     ).toBe(400)
+  })
+})
+
+describe('which websocket upgrades are a page of this origin', () => {
+  const upgrade = (headers: Record<string, string>, method = 'GET') =>
+    ({ method, headers: { upgrade: 'websocket', ...headers } }) as unknown as IncomingMessage
+  it.each([
+    [{ host: 'a.example', origin: 'http://a.example' }, true],
+    [{ host: 'a.example', origin: 'https://a.example' }, true],
+    [{ host: 'a.example:80', origin: 'http://a.example' }, true],
+    [{ host: 'a.example:443', origin: 'https://a.example' }, true],
+    [{ host: 'A.Example:8080', origin: 'http://a.example:8080' }, true],
+    [{ host: 'a.example', origin: 'ws://a.example' }, false],
+    [{ host: 'a.example', origin: 'null' }, false],
+    [{ host: 'a.example', origin: 'http://a.example.evil' }, false],
+    [{ host: 'a.example:8080', origin: 'http://a.example' }, false],
+    [{ host: 'a.example/x', origin: 'http://a.example' }, false],
+    [{ host: 'u@a.example', origin: 'http://a.example' }, false],
+    [{ host: 'a.example' }, false],
+  ])('%j: %s', (headers, own) => {
+    expect(isOwnWebsocket(upgrade(headers))).toBe(own)
+  })
+  it('needs GET and Upgrade: websocket', () => {
+    const same = { host: 'a.example', origin: 'http://a.example' }
+    expect(isOwnWebsocket(upgrade(same, 'POST'))).toBe(false)
+    expect(isOwnWebsocket(upgrade({ ...same, upgrade: 'h2c' }))).toBe(false)
   })
 })

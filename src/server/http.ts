@@ -31,6 +31,12 @@ export type Limits = {
    * leaves room for larger chunk sizes and still refuses a flood at once.
    */
   maxBodyBytes: number
+  /**
+   * Request bodies the proxy holds at once, over all requests: 16 bodies at the cap. Within it a body
+   * is read whole before the upstream is asked; beyond it bodies stream through (backpressure bounds
+   * their memory), so a flood of large uploads cannot grow the process.
+   */
+  maxBufferedBodyBytes: number
   /** How long the proxy waits for the upstream's answer (504 after), and for its body to move. */
   upstreamTimeoutMs: number
   /** Node's bound on receiving one whole request (headers and body). */
@@ -49,6 +55,7 @@ export type Limits = {
 
 export const DEFAULT_LIMITS: Limits = {
   maxBodyBytes: 4 * MiB,
+  maxBufferedBodyBytes: 64 * MiB,
   upstreamTimeoutMs: 60_000,
   requestTimeoutMs: 60_000,
   headersTimeoutMs: 20_000,
@@ -95,7 +102,11 @@ export function isOwnWebsocket(req: IncomingMessage): boolean {
   const { origin, host } = req.headers
   if (!origin || !host) return false
   try {
-    return new URL(origin).host === host.toLowerCase()
+    const page = new URL(origin)
+    if (page.protocol !== 'http:' && page.protocol !== 'https:') return false
+    // The Host may name the default port (a front proxy passing it on) where the Origin leaves it out.
+    const asked = new URL(`${page.protocol}//${host}`)
+    return asked.host === page.host && asked.pathname === '/' && !asked.username
   } catch {
     return false
   }
@@ -201,6 +212,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     agent,
     timeoutMs: limits.upstreamTimeoutMs,
     maxBodyBytes: limits.maxBodyBytes,
+    bodyBudget: { free: limits.maxBufferedBodyBytes },
     log,
     track,
   }
@@ -337,13 +349,30 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       socket.destroy()
       return
     }
-    // A pipelined request broke while an earlier one is still being answered: a raw status line now
-    // would go out as that answer. The answer in progress finishes; then the connection closes.
-    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
-    if (inFlight && !inFlight.writableFinished) {
-      if (inFlight.headersSent) inFlight.once('close', () => socket.destroy())
-      else inFlight.once('finish', () => socket.destroy())
-      setTimeout(() => socket.destroy(), limits.requestTimeoutMs).unref()
+    // A pipelined request broke while earlier, whole requests are still being answered: a raw status
+    // line now would go out as their answer. Those answers finish, in order; then the connection closes.
+    // The broken request may be the one in progress itself (its body cut off or malformed): nothing
+    // is owed to it but the status line below.
+    const current = () => (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+    const inFlight = current()
+    if (inFlight && !inFlight.writableFinished && inFlight.req?.complete) {
+      const giveUp = setTimeout(() => socket.destroy(), limits.requestTimeoutMs)
+      giveUp.unref()
+      const afterEach = () => {
+        const next = current()
+        if (next && !next.writableFinished && next.req?.complete) {
+          next.once('finish', () => setImmediate(afterEach))
+          return
+        }
+        clearTimeout(giveUp)
+        socket.end()
+        setTimeout(() => socket.destroy(), 1000).unref()
+      }
+      inFlight.once('finish', () => setImmediate(afterEach))
+      return
+    }
+    if (inFlight?.headersSent) {
+      socket.destroy()
       return
     }
     const status =

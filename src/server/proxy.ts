@@ -10,7 +10,7 @@ import http, {
 } from 'node:http'
 import https from 'node:https'
 import type { Duplex } from 'node:stream'
-import { BodyTooLargeError, readBody } from './body'
+import { BodyTooLargeError, bodyLimiter, readBody } from './body'
 import { API_CSP_HEADER } from './csp'
 import { NOSNIFF, type OwnStatus, rejectSocket, sendError } from './respond'
 import { pathAndQuery } from './target'
@@ -23,6 +23,11 @@ export type ProxyContext = {
   /** Bound on waiting for the upstream's answer, and on silence while its body streams. */
   timeoutMs: number
   maxBodyBytes: number
+  /**
+   * Bytes of request bodies this server may hold at once, shared by its requests: a body whose
+   * declared length fits is read whole before the upstream is asked; others stream through.
+   */
+  bodyBudget: { free: number }
   log(message: string, err?: unknown): void
   /** Registers a socket that server shutdown must destroy (upgraded connections). */
   track(socket: Duplex): void
@@ -88,9 +93,12 @@ export function upstreamRequestHeaders(req: IncomingMessage, upstream: URL): Out
   return headers
 }
 
-/** Drop every `Domain` so the upstream's cookies stick to this origin; keep everything else. */
+/**
+ * Drop every `Domain` so the upstream's cookies stick to this origin; keep everything else. Browsers
+ * trim white space around an attribute's name and `=`, so `Domain =x` is a Domain too.
+ */
 export function localCookie(c: string): string {
-  return c.replace(/;\s*Domain=[^;]*/gi, '')
+  return c.replace(/;\s*Domain\s*=[^;]*/gi, '')
 }
 
 /** The headers every API answer carries, whoever made it (csp.ts). */
@@ -110,6 +118,12 @@ function clientResponseHeaders(upRes: IncomingMessage): OutgoingHttpHeaders {
 function declaresBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length']
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined
+}
+
+/** The body's declared length (Node has refused malformed ones, and lengths beside a chunked body). */
+function declaredLength(req: IncomingMessage): number | undefined {
+  const length = req.headers['content-length']
+  return length === undefined || req.headers['transfer-encoding'] !== undefined ? undefined : Number(length)
 }
 
 /** Methods whose requests carry a body as a rule, so an empty one is sent as Content-Length: 0. */
@@ -133,10 +147,13 @@ function clientFor(upstream: URL): typeof http | typeof https {
 }
 
 /**
- * Proxy one API request; `target` is the request's validated origin-form URL. The body is read whole
- * (within the cap) before the upstream is asked, and sent with its exact Content-Length: whatever the
- * client's framing was (chunked on a GET, a length Node's header cap dropped), the upstream gets one
- * message, never bytes it could read as a second request; and a slow upload holds no upstream socket.
+ * Proxy one API request; `target` is the request's validated origin-form URL. The upstream request's
+ * framing is always the proxy's own: the body it read whole, with its exact Content-Length, or the
+ * body streamed with its declared length or chunked. Whatever the client's framing was (chunked on a
+ * GET, say), the upstream gets one message, never bytes it could read as a second request.
+ * A body is read whole first when its declared length fits the server's buffer budget (the app's
+ * bodies are small, or 512 KiB upload chunks), so a slow upload holds no upstream socket; beyond the
+ * budget (a flood of large bodies) it streams with backpressure, so memory stays bounded.
  */
 export async function proxyRequest(
   req: IncomingMessage,
@@ -147,18 +164,33 @@ export async function proxyRequest(
   const method = req.method ?? 'GET'
   const path = pathAndQuery(target)
   let body: Buffer | undefined
+  let stream = false
+  const declared = declaredLength(req)
   if (declaresBody(req)) {
-    try {
-      body = await readBody(req, ctx.maxBodyBytes)
-    } catch (err) {
-      ctx.log(`proxy ${method} ${path}: body refused`, err)
-      sendError(res, err instanceof BodyTooLargeError ? 413 : 400, { close: true })
-      return
-    }
+    if (declared !== undefined && declared <= ctx.bodyBudget.free) {
+      ctx.bodyBudget.free -= declared
+      let held = true
+      const release = () => {
+        if (held) ctx.bodyBudget.free += declared
+        held = false
+      }
+      res.once('close', release)
+      try {
+        body = await readBody(req, ctx.maxBodyBytes)
+      } catch (err) {
+        release()
+        ctx.log(`proxy ${method} ${path}: body refused`, err)
+        sendError(res, err instanceof BodyTooLargeError ? 413 : 400, { close: true })
+        return
+      }
+    } else stream = true
   }
   if (res.destroyed) return
   const headers = upstreamRequestHeaders(req, ctx.upstream)
-  if (body?.length || BODY_METHODS.has(method)) headers['content-length'] = String(body?.length ?? 0)
+  if (body) headers['content-length'] = String(body.length)
+  else if (stream && declared !== undefined) headers['content-length'] = String(declared)
+  else if (stream) headers['transfer-encoding'] = 'chunked'
+  else if (BODY_METHODS.has(method)) headers['content-length'] = '0'
   const up = clientFor(ctx.upstream).request({
     ...requestOptions(ctx, method, path, headers),
     agent: ctx.agent,
@@ -176,7 +208,8 @@ export async function proxyRequest(
     up.destroy()
     // After the status line has gone out, the only honest signal left is to cut the response.
     if (res.headersSent) res.destroy()
-    else sendError(res, status)
+    // A body left unread (a streamed one refused midway) must not keep flowing into a kept-alive socket.
+    else sendError(res, status, { close: !req.complete })
   }
 
   const waiting = setTimeout(
@@ -234,7 +267,18 @@ export async function proxyRequest(
     up.destroy()
   })
 
-  up.end(body)
+  if (!stream) {
+    up.end(body)
+    return
+  }
+  // Streamed, counted against the cap on the way.
+  const limiter = bodyLimiter(ctx.maxBodyBytes)
+  limiter.on('error', (err) => {
+    req.unpipe(limiter)
+    fail(err instanceof BodyTooLargeError ? 413 : 500, err)
+  })
+  req.on('error', () => up.destroy())
+  req.pipe(limiter).pipe(up)
 }
 
 /** Proxy a websocket upgrade on a validated origin-form `target`. */

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { type ServerResponse, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { API_CSP_HEADER } from './csp'
 
 export const NOSNIFF = 'nosniff'
 
@@ -45,6 +46,8 @@ export function sendError(
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),
     'X-Content-Type-Options': NOSNIFF,
+    // A JSON answer of the server's own, on an API path or not: nothing in it may run as a page.
+    'Content-Security-Policy': API_CSP_HEADER,
     ...(opts.close ? { Connection: 'close' } : {}),
     ...opts.headers,
   })

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CSP_HEADER } from './csp'
+import { API_CSP_HEADER, CSP_HEADER } from './csp'
 import { acceptedCodings } from './encoding'
 import { type AppServer, startAppServer } from './http'
 import { precompressDir } from './precompress'
@@ -198,7 +198,8 @@ for (const mode of ['local', 'API_URL'] as const) {
         expect(a.status, path).toBe(404)
         expect(a.headers['content-type']).toBe('application/json')
         expect(a.headers['cache-control'], path).toBeUndefined()
-        expect(a.headers['content-security-policy'], path).toBeUndefined()
+        // Not the page policy: the one of the server's own JSON answers, which runs nothing.
+        expect(a.headers['content-security-policy'], path).toBe(API_CSP_HEADER)
       }
     })
   })
@@ -213,6 +214,7 @@ describe('hostile static requests', () => {
     writeFileSync(join(dir, 'icons', 'big.png'), big)
     writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sourcesContent":["secret"]}')
     writeFileSync(join(dir, 'icons', 'doomed.png'), Buffer.from('89504e47', 'hex'))
+    await precompressDir(dir)
     app = await startAppServer({ port: 0, dist: dir, log: () => {} })
   })
   afterAll(async () => {
@@ -257,6 +259,14 @@ describe('hostile static requests', () => {
       const a = await get(app.url, path, { 'accept-encoding': 'identity' })
       expect(a.body.toString(), path).not.toContain('sourcesContent')
     }
+  })
+
+  it('a precompressed copy removed after start: the next accepted one, or the file itself, is sent', async () => {
+    rmSync(join(dir, 'sw.js.br'))
+    const a = await get(app.url, '/sw.js', { 'accept-encoding': 'br, gzip' })
+    expect(a.status).toBe(200)
+    expect(a.headers['content-encoding']).toBe('gzip')
+    expect(decode(a)).toBe(readFileSync(join(dir, 'sw.js'), 'utf8'))
   })
 
   it('a Range header is ignored: the whole file, never a broken or wrong part', async () => {

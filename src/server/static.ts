@@ -93,14 +93,26 @@ export async function sendStatic(
   headers: Record<string, string>,
   log: (message: string, err?: unknown) => void,
 ): Promise<boolean> {
-  const coding = accepted.find((c) => entry.siblings[c])
-  const path = coding ? (entry.siblings[coding] as string) : entry.file
-  let handle: Awaited<ReturnType<typeof open>>
-  try {
-    handle = await open(path, 'r')
-  } catch {
-    return false
+  // Best accepted sibling first, the file itself last: one removed since start is passed over.
+  const candidates: Array<[ContentCoding | undefined, string]> = [
+    ...accepted.flatMap((c): Array<[ContentCoding, string]> => {
+      const path = entry.siblings[c]
+      return path ? [[c, path]] : []
+    }),
+    [undefined, entry.file],
+  ]
+  let coding: ContentCoding | undefined
+  let handle: Awaited<ReturnType<typeof open>> | undefined
+  for (const [c, path] of candidates) {
+    try {
+      handle = await open(path, 'r')
+      coding = c
+      break
+    } catch {
+      // gone since start: the next candidate
+    }
   }
+  if (!handle) return false
   let size: number
   let mtime: Date
   try {
