@@ -28,6 +28,7 @@ import {
   resumableUploads,
   startUpload,
   type Upload,
+  UploadRefusedError,
   useFileCheck,
   useProjectUpload,
   useUploadView,
@@ -35,7 +36,7 @@ import {
 import { FormError } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { PICK } from '../lists'
-import { UPLOAD_T } from '../strings'
+import { S, UPLOAD_T } from '../strings'
 import { kinds } from '../ui/kinds'
 import { formatBytes, GiB, gibToHold } from '../util/bytes'
 import {
@@ -188,10 +189,13 @@ function CreateForm({ project, onDismiss }: { project: string; onDismiss: () => 
       const { name, description, source, sizeGib, file } = values
       if (source === 'upload' && file) {
         try {
-          // Once started, the upload owns the panel and reports there: this form is replaced.
+          // Once the disk is made, the upload owns the panel and reports there: this form is replaced.
           await startUpload(file, { project, name, description })
         } catch (err) {
-          // Only the file check can fail here.
+          // The disk was refused (its name taken, a quota): said here, on the name when it is the name.
+          if (err instanceof UploadRefusedError)
+            throw new FormError(err.message, err.message.endsWith(S.alreadyExistsSuffix) ? 'name' : undefined)
+          // Otherwise the file check failed.
           throw new FormError(
             UPLOAD_T.fileCheckFailed(err instanceof Error ? err.message : String(err)),
             'file',

@@ -28,7 +28,7 @@
 // size turns out to be another.
 import { useSelector } from '@xstate/react'
 import { useEffect, useSyncExternalStore } from 'react'
-import { type Actor, createActor, fromPromise } from 'xstate'
+import { type Actor, createActor, fromPromise, waitFor } from 'xstate'
 import {
   type BulkUploadContext,
   bulkUploadMachine,
@@ -55,7 +55,7 @@ import { alreadyExistsMessage, toUserError } from '../api/errors'
 import type { ApiParams, ApiResult, Disk, OperationName, Schemas } from '../api/types'
 import { toast } from '../components'
 import { LEGACY_UPLOADS_KEY, rememberedScope, UPLOADS_KEY_PREFIX } from '../session'
-import { T } from '../strings'
+import { S, T } from '../strings'
 import { bytesToBase64, padToBlock } from '../util/base64'
 import { GiB, gibToHold } from '../util/bytes'
 import { type FileHashJob, hashFile } from '../workers/file-hash'
@@ -498,6 +498,14 @@ export const blockSizeMismatch = (disk: number, upload: number) =>
  * Starts uploading `file` as a new disk (or resumes a saved upload of the same file, with the block
  * size it started with: the saved one wins over `target.blockSize`).
  */
+/**
+ * The disk could not be created, in a way a retry does not get past (its name is taken, a quota):
+ * nothing was uploaded and no upload is left behind; the form that asked says why and keeps its values.
+ */
+export class UploadRefusedError extends Error {
+  override name = 'UploadRefusedError'
+}
+
 export async function startUpload(file: File, asked: UploadTarget, resume?: SavedUpload): Promise<Upload> {
   const target: UploadTarget = resume ? { ...asked, blockSize: blockSizeOf(resume) } : asked
   // Only a disk upload can resume after a reload, so only it needs the file's fingerprint.
@@ -574,8 +582,18 @@ export async function startUpload(file: File, asked: UploadTarget, resume?: Save
     }
     notify()
   })
-  uploads.set(slot, upload)
   actor.start()
+  // The disk is made first, before the upload takes the form's place: a refusal there goes back to
+  // the form. A failure a retry can get past (the link) becomes the upload's panel, with Retry.
+  if (!resume) {
+    const made = await waitFor(actor, (s) => !s.matches('preparing') && !s.matches('creating'))
+    if (made.matches('failed') && made.context.diskId === null && !made.can({ type: 'RETRY' })) {
+      const message = made.context.error ?? S.unknownServerError
+      actor.send({ type: 'DISMISS' })
+      throw new UploadRefusedError(message)
+    }
+  }
+  uploads.set(slot, upload)
   notify()
   return upload
 }

@@ -309,6 +309,20 @@ test.describe('disks', () => {
       'snapshot-1 (20 GiB)',
     )
     await expect(form.getByRole('spinbutton', { name: 'Size (GiB)' })).toHaveValue('20')
+
+    // The same for an upload: the disk is refused before anything is sent, and the form stays, file
+    // and all, rather than turning into a failed upload's panel.
+    await form.getByRole('radio', { name: 'Upload image file' }).check()
+    await form
+      .getByRole('button', { name: 'Image file' })
+      .setInputFiles(fileOnDisk('taken-name.raw', Buffer.alloc(512 * 1024, 7)))
+    await form.getByRole('button', { name: 'Upload and create disk' }).click()
+    await expect(name).toHaveAccessibleDescription(/Disk name already exists/)
+    await expect(name).toHaveValue('data-disk')
+    await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('kept')
+    // The file is still the chosen one.
+    await expect(form.getByText('512 KiB; the disk will be 1 GiB.')).toBeVisible()
+    await expect(form.getByText('The upload failed')).toHaveCount(0)
   })
 
   test(
