@@ -5,7 +5,7 @@
 // create. The values, their rules and the body the API is sent (toInstanceCreate) are in
 // instance-values.ts; this is the page. A failed create keeps every value and puts the catalogue's
 // message (spec 8) on the field it is about.
-import { Fragment, type ReactNode, useId } from 'react'
+import { Fragment, type ReactNode, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { mutate, useList } from '../../storage'
@@ -53,6 +53,7 @@ import {
   INSTANCE_CREATE_RULES,
   type InstanceCreateValues,
   instanceCreateProblems,
+  nameOfConflict,
   PRESETS,
   toInstanceCreate,
   USER_DATA_MAX_BYTES,
@@ -212,6 +213,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
   const images = [...(siloImages ?? []), ...(projectImages ?? [])]
   const keyNames = sshKeys?.map((k) => k.name)
 
+  const [clash, setClash] = useState<string>()
   const form = useForm<InstanceCreateValues, ListItem<'instanceList'>>({
     // Per project: a draft names the project's disks, VPCs and floating IPs.
     id: `instance-create-${project}`,
@@ -242,6 +244,8 @@ export function InstanceCreateForm({ project }: { project: string }) {
       )
       if (result.type === 'error' && result.data.errorCode === 'ObjectAlreadyExists') {
         const field = fieldOfConflict(result.data.message, vals)
+        // An additional disk's clash is shown on that disk's name, not only under the section.
+        setClash(field === 'disks' ? nameOfConflict(result.data.message) : undefined)
         if (field !== 'name') throw new FormError(toUserError('instanceCreate', result).message, field)
       }
       return result
@@ -255,6 +259,9 @@ export function InstanceCreateForm({ project }: { project: string }) {
     draft: true,
   })
   const { values, set } = form
+  /** The server's word on an additional disk's name, shown on the disk that has that name. */
+  const clashOn = (d: ExtraDisk) =>
+    d.kind === 'create' && clash !== undefined && d.name === clash ? form.error('disks') : undefined
 
   const setName = (name: string) => {
     // The hostname follows the name until it is edited to something else.
@@ -413,6 +420,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
               <FieldRow key={n}>
                 <NameField
                   label={`Disk ${n + 1} name`}
+                  error={clashOn(d)}
                   value={d.name}
                   onChange={(e) => setDisk(n, { ...d, name: e.target.value })}
                 />
@@ -447,7 +455,7 @@ export function InstanceCreateForm({ project }: { project: string }) {
               </FieldRow>
             ),
           )}
-          {form.error('disks') && (
+          {form.error('disks') && !values.disks.some(clashOn) && (
             <p id={`${form.control('disks').id}-error`} className={errorText}>
               {form.error('disks')}
             </p>

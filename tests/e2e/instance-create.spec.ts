@@ -98,6 +98,24 @@ test.describe('instance create', () => {
     await expect(submit(page)).not.toHaveAttribute('aria-disabled', 'true')
   })
 
+  test("an additional disk's taken name is shown on that disk's name field", async ({ page }) => {
+    await login(page)
+    await page.goto(NEW)
+    await field(page, 'Name').fill(freshName('e2e-clash'))
+    await field(page, 'Image').selectOption({ label: IMAGE })
+    await page.getByRole('button', { name: 'Add new disk' }).click()
+    await field(page, 'Disk 1 name').fill('web1-boot')
+    await submit(page).click()
+    const disk = field(page, 'Disk 1 name')
+    await expect(disk).toHaveAttribute('aria-invalid', 'true')
+    await expect(disk).toHaveAccessibleDescription(/Disk name already exists/)
+    await expect(disk).toBeFocused()
+    await expect(disk).toHaveValue('web1-boot')
+    // A new name takes the message away.
+    await disk.fill('e2e-free-disk-name')
+    await expect(disk).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
   test('a read-only image boot disk and an IPv6 ephemeral IP from its pool reach the API', async ({
     page,
   }) => {
