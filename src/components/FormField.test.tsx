@@ -2,12 +2,20 @@
 import './test-helpers'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Select, TextArea, TextField } from './FormField'
+import { NameField, Select, TextArea, TextField } from './FormField'
 import { FormErrorSummary, SideModal } from './SideModal'
 
 afterEach(cleanup)
 
 describe('form fields', () => {
+  it('a name field takes a pasted name longer than 63 whole, for its rule to refuse (never cut as typed)', () => {
+    const long = `a${'b'.repeat(70)}`
+    render(<NameField label="Name" value={long} onChange={() => {}} />)
+    const input = screen.getByLabelText('Name') as HTMLInputElement
+    expect(input.hasAttribute('maxlength')).toBe(false)
+    expect(input.value).toBe(long)
+  })
+
   it('TextField links label, help and error, and marks invalid', () => {
     render(<TextField label="Name" name="name" description="Lowercase letters" error="Name is required" />)
     const input = screen.getByLabelText('Name')

@@ -101,6 +101,8 @@ describe('field rules', () => {
   it('takes whole vCPUs from 1 to 64 and whole GiB of memory up to 1536', () => {
     expect(check(VCPUS, '64')).toBeUndefined()
     expect(check(VCPUS, '0')).toBe('vCPUs must be at least 1')
+    expect(check(VCPUS, '')).toBe('vCPUs is required')
+    expect(check(VCPUS, '  ')).toBe('vCPUs is required')
     expect(check(VCPUS, '65')).toBe('vCPUs must be at most 64')
     expect(check(VCPUS, '1.5')).toBe('vCPUs must be a whole number')
     expect(check(VCPUS, '-1')).toBe('vCPUs must be at least 1')

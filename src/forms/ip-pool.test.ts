@@ -3,9 +3,16 @@
 import { describe, expect, it } from 'vitest'
 import { S } from '../strings'
 import { formatAddressCount, poolFormValues, rangeErrors, usage, wrongVersion } from './ip-pool'
-import { check, IP, RANGE_DESCENDING, RANGE_MIXED_VERSIONS } from './validation'
+import { check, IP, RANGE_DESCENDING, RANGE_MIXED_VERSIONS, requiredIp } from './validation'
 
 describe('rangeErrors', () => {
+  it('takes addresses with spaces around them as the addresses', () => {
+    expect(check(requiredIp('First'), ' 10.201.0.1 ')).toBeUndefined()
+    expect(check(requiredIp('First'), '  ')).toBe('First is required')
+    expect(rangeErrors({ first: ' 192.0.2.1 ', last: '192.0.2.9 ' }, 'v4')).toEqual({})
+    expect(rangeErrors({ first: ' 192.0.2.9', last: '192.0.2.1 ' }, 'v4')).toEqual({ last: RANGE_DESCENDING })
+  })
+
   it('an IPv4 pool refuses IPv6 ends, on the field that has one', () => {
     expect(rangeErrors({ first: '2001:db8::1', last: '192.0.2.9' }, 'v4')).toEqual({
       first: wrongVersion('v4'),

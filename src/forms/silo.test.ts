@@ -94,6 +94,14 @@ describe('quotas', () => {
     expect(check(QUOTA_RULES.storageGib, '1.5')).toBe('Storage must be a whole number of GiB, 0 or more')
   })
 
+  it('a whole number too large to be exact is told its limit, not that it is no whole number', () => {
+    expect(check(QUOTA_RULES.cpus, '99999999999999999999')).toBe('CPUs must be at most 9,007,199,254,740,991')
+    // Memory's limit is in GiB: its bytes must stay exact too.
+    expect(check(QUOTA_RULES.memoryGib, '17179869183')).toBe('Memory must be at most 8,388,607 GiB')
+    expect(check(QUOTA_RULES.memoryGib, '8388607')).toBeUndefined()
+    expect(check(QUOTA_RULES.storageGib, '8388608')).toBe('Storage must be at most 8,388,607 GiB')
+  })
+
   it('shows bytes as whole GiB', () => {
     expect(quotaValues({ cpus: 64, memory: 512 * GiB, storage: 10 * TiB })).toEqual({
       cpus: '64',

@@ -15,6 +15,8 @@ describe('a new VPC', () => {
   it('takes no IPv6 prefix, or a /48 of fd00::/8', () => {
     for (const ok of ['', 'fd12:3456:789a::/48', 'FD00::/48', 'fdff:0:0:0:0:0:0:0/48'])
       expect(check(IPV6_PREFIX, ok), ok).toBeUndefined()
+    // Spaces around it are not part of it; spaces alone are blank.
+    for (const ok of ['   ', ' fd12:3456:789a::/48 ']) expect(check(IPV6_PREFIX, ok), ok).toBeUndefined()
   })
 
   it('words a refused prefix with the IP network messages of spec section 5, then the VPC rule', () => {
