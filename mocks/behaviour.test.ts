@@ -443,7 +443,7 @@ describe('serial console websocket', () => {
     `${server.url.replace('http', 'ws')}/v1/instances/db1/serial-console/stream?project=mock-project`
 
   it('greets after about a second, echoes input and answers Enter with a newline', async () => {
-    const ws = new WebSocket(wsUrl(), { headers: { cookie: api.cookie ?? '' } })
+    const ws = new WebSocket(wsUrl(), { headers: { cookie: api.cookie ?? '' }, origin: server.url })
     const received: string[] = []
     const opened = Date.now()
     let greetedAfter = 0
@@ -467,7 +467,7 @@ describe('serial console websocket', () => {
   })
 
   it('refuses a connection without a session', async () => {
-    const ws = new WebSocket(wsUrl())
+    const ws = new WebSocket(wsUrl(), { origin: server.url })
     const status = await new Promise<number>((resolve) =>
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
     )

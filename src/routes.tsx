@@ -1383,12 +1383,42 @@ function warmLayout(match: RouteMatch, read: DataReader): void {
 type PageLoader = NonNullable<RouteNode['page']>
 const loadedPages = new Map<PageLoader, ComponentType>()
 
+/**
+ * Where a page's code failed to arrive. Chromium keeps a failed dynamic import failed for the page's
+ * life (the same import rejects again without a request), so a retry asks for the same file under
+ * another URL: a module never evaluated, fetched anew.
+ */
+const failedChunks = new Map<PageLoader, string>()
+const loadedModules = new Map<PageLoader, PageModule>()
+let retries = 0
+
+function chunkOf(error: unknown): string | undefined {
+  const url = /https?:\/\/\S+?\.js\b/.exec(String((error as Error | undefined)?.message))?.[0]
+  return url && new URL(url).origin === location.origin ? url : undefined
+}
+
 /** Loads a page's code and remembers the component, so a later render can use it without suspending. */
 export function loadPage(load: PageLoader): Promise<PageModule> {
-  return load().then((m) => {
-    loadedPages.set(load, m.default)
-    return m
-  })
+  // Loaded already (maybe under a retry's URL): the import that failed is never asked again.
+  const loaded = loadedModules.get(load)
+  if (loaded) return Promise.resolve(loaded)
+  const failed = failedChunks.get(load)
+  const attempt = failed
+    ? (import(/* @vite-ignore */ `${failed}?retry=${++retries}`) as Promise<PageModule>)
+    : load()
+  return attempt.then(
+    (m) => {
+      failedChunks.delete(load)
+      loadedModules.set(load, m)
+      loadedPages.set(load, m.default)
+      return m
+    },
+    (error: unknown) => {
+      const chunk = failed ?? chunkOf(error)
+      if (chunk) failedChunks.set(load, chunk)
+      throw error
+    },
+  )
 }
 
 /** The page's component when its code has already loaded. */

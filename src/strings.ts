@@ -66,6 +66,10 @@ export const S = {
 // Our own strings shared across features (not fixed by the spec).
 export const T = {
   offline: 'You are offline',
+  // A request that got no answer while the browser says it is online (a timeout, a cut connection):
+  // not "offline", and for a write, the server may have done it.
+  noAnswer: 'The server did not answer',
+  noAnswerToWrite: 'The server did not answer: the change may have been made. Check before sending it again.',
   // Issue 15: the 403 page of the system screens.
   fleetRoleNeeded: 'The system screens need a role on the fleet. Ask a fleet administrator for one.',
   // Issue 9: a sign-out whose logout call did not reach the server.
@@ -79,21 +83,4 @@ export const T = {
   cachedForBody: (name: string) =>
     `This browser holds console data cached for ${name}. You are offline, so the console cannot check who is signed in. Continue as ${name} to see it, or sign out to remove it from this device.`,
   continueAs: (name: string) => `Continue as ${name}`,
-} as const
-
-// Issue 9: the bulk disk upload (src/forms/disk-create.tsx, src/hooks/use-bulk-upload.ts).
-export const UPLOAD_T = {
-  checkingFile: (percent: number) => `Checking file: ${percent}%`,
-  fileChecked: 'File checked',
-  fileCheckFailed: (message: string) => `The file could not be read: ${message}`,
-  pausedServer: 'Paused: the server is busy, retrying',
-  finishedTitle: 'The disk finished importing',
-  finishedBody: (name: string) =>
-    `The disk ${name} finished importing before the upload could be cancelled. Delete it anyway, or keep it and dismiss the upload.`,
-  deleteDisk: 'Delete disk',
-  deleteFinishedTitle: 'Delete disk',
-  deleteFinishedContent: 'finished importing. Deleting it destroys the uploaded data. Delete it anyway?',
-  deleteFinishedError: 'Could not delete disk',
-  dismiss: 'Dismiss',
-  dismissDescription: 'Keep the disk as it is and close this upload',
 } as const

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { S, T } from '../strings'
 import {
   alreadyExistsMessage,
@@ -155,7 +155,16 @@ describe('toUserError: the spec 8 catalogue', () => {
       text: '',
       network: true,
     }
-    expect(toUserError('projectList', failure)).toEqual({ kind: 'network', message: T.offline })
+    // The browser says it is online: the server did not answer; a write may have been done.
+    expect(toUserError('projectList', failure)).toEqual({ kind: 'network', message: T.noAnswer })
+    expect(toUserError('projectCreate', failure)).toEqual({ kind: 'network', message: T.noAnswerToWrite })
+    // The browser says it is offline: that is what the operator is told.
+    vi.stubGlobal('navigator', { onLine: false })
+    try {
+      expect(toUserError('projectCreate', failure)).toEqual({ kind: 'network', message: T.offline })
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
 

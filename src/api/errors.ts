@@ -1,6 +1,7 @@
 // The error catalogue (spec section 8) in one place: every failed ApiResult becomes a UserError with the
 // message a screen shows and a kind that tells the screen what to do (redirect, not-found page, notice).
 import { S, T } from '../strings'
+import { operations } from './__generated__/operations'
 import { snakeKey } from './casing'
 import type { ApiFailure, ApiResult, OperationName } from './types'
 
@@ -92,11 +93,18 @@ export function unwrap<T>(result: ApiResult<T>): T {
   throw new Error(toUserError(result.op, result).message)
 }
 
+function noAnswerMessage(name: OperationName): string {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return T.offline
+  return operations[name].method === 'GET' ? T.noAnswer : T.noAnswerToWrite
+}
+
 export function toUserError(name: OperationName, result: ApiFailure): UserError {
   if (result.type === 'client_error') {
     const requestId = result.response?.headers.get('x-request-id') ?? undefined
-    // A request that never got an answer is offline, not unreadable: the UI keeps its cached page.
-    if (result.network) return { kind: 'network', message: T.offline }
+    // A request that never got an answer is a network failure, not unreadable: the UI keeps its cached
+    // page. Offline when the browser says so; else the server did not answer (a timeout, a connection
+    // cut on the way), and a write may have been done all the same.
+    if (result.network) return { kind: 'network', message: noAnswerMessage(name) }
     // The status still decides what a screen does (a proxy's HTML 401/403/404 page), but the message is
     // the unreadable one, except for 403 whose message the spec fixes regardless of the body.
     const status = result.response?.status

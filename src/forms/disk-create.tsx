@@ -36,7 +36,7 @@ import {
 import { FormError } from '../hooks/use-form'
 import { useWriteGuard } from '../hooks/use-write-guard'
 import { PICK } from '../lists'
-import { S, UPLOAD_T } from '../strings'
+import { S } from '../strings'
 import { kinds } from '../ui/kinds'
 import { formatBytes, GiB, gibToHold } from '../util/bytes'
 import {
@@ -50,6 +50,7 @@ import {
 } from './disk-blank'
 import { BlockSizeSelect, FormRadio, NameAndDescription } from './fields'
 import { useSideForm, whenSaved } from './side-form'
+import { UPLOAD_T } from './upload-strings'
 import { CancelUploadButton, ImageFileField, RetryUploadButton, UploadPanelFrame } from './upload-ui'
 import { check, NAME } from './validation'
 

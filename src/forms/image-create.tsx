@@ -25,12 +25,12 @@ import {
   useUploadView,
 } from '../hooks/use-bulk-upload'
 import { FormError } from '../hooks/use-form'
-import { UPLOAD_T } from '../strings'
 import { kinds } from '../ui/kinds'
 import { BLOCK_SIZES } from './disk-blank'
 import { diskFileProblem } from './disk-create'
 import { BlockSizeSelect, NameAndDescription, OS_AND_VERSION, OsAndVersion } from './fields'
 import { useSideForm } from './side-form'
+import { UPLOAD_T } from './upload-strings'
 import { CancelUploadButton, ImageFileField, RetryUploadButton, UploadPanelFrame } from './upload-ui'
 import { NAME } from './validation'
 

@@ -13,8 +13,8 @@ import {
   type UploadView,
 } from '../hooks/use-bulk-upload'
 import type { FieldProps } from '../hooks/use-form'
-import { UPLOAD_T } from '../strings'
 import { formatBytes } from '../util/bytes'
+import { UPLOAD_T } from './upload-strings'
 
 /** "42 s", "3 min 5 s", "1 h 2 min". */
 export function formatEta(seconds: number): string {

@@ -258,12 +258,13 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       sendError(res, 503)
       return
     }
-    let pathname: string
+    // A path that does not decode names no file, but may still be an app route (a malformed escape in
+    // a resource name): the SPA answers it, with its own Page not found.
+    let pathname = url.pathname
     try {
       pathname = decodeURIComponent(url.pathname)
     } catch {
-      sendError(res, 404)
-      return
+      // judged as it came
     }
     const accepted = acceptedCodings(req.headers['accept-encoding'])
     const entry = files.get(pathname)

@@ -30,18 +30,32 @@ export class PageLoadBoundary extends Component<Props, { error: Error | null }> 
   static getDerivedStateFromError(error: Error) {
     return { error }
   }
+  /** The last failure came from a retry the operator asked for (Try again, or the connection back). */
+  private asked = false
   override componentDidUpdate(prev: Props) {
-    if (prev.resetKey !== this.props.resetKey && this.state.error) this.retry()
+    if (prev.resetKey !== this.props.resetKey && this.state.error) {
+      this.asked = false
+      this.clear()
+    }
+  }
+  // A retry that fails again while online: the page's code is there, but Chromium keeps a failed module
+  // (this page's, or a file it imports) failed for the document's life. A new document asks again.
+  override componentDidCatch(error: Error) {
+    if (this.asked && error instanceof PageLoadError && navigator.onLine) location.reload()
   }
   // Left with the failure shown (a route without this page): its next visit asks for the code again.
   override componentWillUnmount() {
     const { error } = this.state
     if (error instanceof PageLoadError) error.forget()
   }
-  retry = () => {
+  private clear() {
     const { error } = this.state
     if (error instanceof PageLoadError) error.forget()
     this.setState({ error: null })
+  }
+  retry = () => {
+    this.asked = true
+    this.clear()
   }
   override render() {
     const { error } = this.state

@@ -155,6 +155,24 @@ test.describe('projects', () => {
     await expect(page.getByRole('heading', { name: 'Silos', level: 1 })).toBeVisible()
   })
 
+  test('a create whose answer is lost on the way says the server did not answer, not that the browser is offline', async ({
+    page,
+  }) => {
+    await page.route('**/v1/projects', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback(),
+    )
+    await page.goto('/projects-new')
+    const form = page.getByRole('dialog', { name: 'New project' })
+    await form.getByLabel('Name').fill(uniqueName('lost'))
+    await form.getByRole('button', { name: 'Create project' }).click()
+    await expect(
+      form.getByText(
+        'The server did not answer: the change may have been made. Check before sending it again.',
+      ),
+    ).toBeVisible()
+    await expect(form.getByText('You are offline')).toHaveCount(0)
+  })
+
   test('the forms opened by URL render over the list; Cancel and Escape return to it on its page', async ({
     page,
   }) => {
