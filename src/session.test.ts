@@ -231,6 +231,30 @@ describe('sign out without the server', () => {
     await vi.waitFor(() => expect(pendingLogout()).toBe(false))
     expect(logoutCalls()).toBe(2)
   })
+
+  it('while pending and no online event comes, the logout is tried again on its own, 2 s then 4 s later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      localStorage.setItem(PENDING_LOGOUT_KEY, 'x')
+      fetchMock.mockImplementation(async () => {
+        throw new TypeError('Failed to fetch')
+      })
+      // The login page after a sign-out that could not reach the server: its start tries once.
+      initSession()
+      await vi.waitFor(() => expect(logoutCalls()).toBe(1))
+      await vi.advanceTimersByTimeAsync(2_000)
+      expect(logoutCalls()).toBe(2)
+      // The link is back, without an event: the next try ends the session and the tries stop.
+      fetchMock.mockImplementation(async () => status(204))
+      await vi.advanceTimersByTimeAsync(4_000)
+      expect(logoutCalls()).toBe(3)
+      expect(pendingLogout()).toBe(false)
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(logoutCalls()).toBe(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
 
 describe('the browser-session gate on the remembered cache', () => {

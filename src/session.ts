@@ -122,6 +122,15 @@ async function endServerSession(): Promise<boolean> {
 }
 
 let retrying: Promise<boolean> | null = null
+// A logout that could not reach the server is tried again on its own too (2 s, 4 s ... 30 s): the
+// login page observes nothing the connectivity probe could ask with, and a link can come back without
+// an 'online' event (the browser never said it was offline).
+let again: ReturnType<typeof setTimeout> | undefined
+let failures = 0
+function retryLater() {
+  clearTimeout(again)
+  again = setTimeout(() => void retryPendingLogout(), Math.min(30_000, 2_000 * 2 ** failures++))
+}
 
 /**
  * Retries the logout a failed sign-out left pending; resolves true when no session is left to end.
@@ -132,7 +141,11 @@ export function retryPendingLogout(): Promise<boolean> {
   if (!retrying) {
     retrying = endServerSession()
       .then((ended) => {
-        if (ended) setPendingLogout(false)
+        if (ended) {
+          setPendingLogout(false)
+          failures = 0
+          clearTimeout(again)
+        } else if (pendingLogout()) retryLater()
         return ended
       })
       .finally(() => {
