@@ -155,9 +155,16 @@ export function retryPendingLogout(): Promise<boolean> {
   return retrying
 }
 
+/** A sign-in is being sent: no timed logout retry may land while it is on the wire. */
+export function holdLogoutRetries(): void {
+  clearTimeout(again)
+}
+
 /** A new sign-in replaced the session cookie: the old session is out of this browser's reach. */
 export function sessionReplaced(): void {
   redirecting = false
+  clearTimeout(again)
+  failures = 0
   setPendingLogout(false)
 }
 

@@ -158,6 +158,8 @@ describe('toUserError: the spec 8 catalogue', () => {
     // The browser says it is online: the server did not answer; a write may have been done.
     expect(toUserError('projectList', failure)).toEqual({ kind: 'network', message: T.noAnswer })
     expect(toUserError('projectCreate', failure)).toEqual({ kind: 'network', message: T.noAnswerToWrite })
+    // A query sent by POST changes nothing.
+    expect(toUserError('timeseriesQuery', failure)).toEqual({ kind: 'network', message: T.noAnswer })
     // The browser says it is offline: that is what the operator is told.
     vi.stubGlobal('navigator', { onLine: false })
     try {

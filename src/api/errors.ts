@@ -93,9 +93,12 @@ export function unwrap<T>(result: ApiResult<T>): T {
   throw new Error(toUserError(result.op, result).message)
 }
 
+/** Operations sent with POST that change nothing (queries, a sign-in): no "change" to check on. */
+const READS_BY_POST = new Set<OperationName>(['timeseriesQuery', 'systemTimeseriesQuery', 'loginLocal'])
+
 function noAnswerMessage(name: OperationName): string {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return T.offline
-  return operations[name].method === 'GET' ? T.noAnswer : T.noAnswerToWrite
+  return operations[name].method === 'GET' || READS_BY_POST.has(name) ? T.noAnswer : T.noAnswerToWrite
 }
 
 export function toUserError(name: OperationName, result: ApiFailure): UserError {

@@ -5,7 +5,7 @@
 // create. The values, their rules and the body the API is sent (toInstanceCreate) are in
 // instance-values.ts; this is the page. A failed create keeps every value and puts the catalogue's
 // message (spec 8) on the field it is about.
-import { Fragment, type ReactNode, useId, useState } from 'react'
+import { Fragment, type ReactNode, useEffect, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { mutate, useList } from '../../storage'
@@ -259,6 +259,9 @@ export function InstanceCreateForm({ project }: { project: string }) {
     draft: true,
   })
   const { values, set } = form
+  // The server's clash was about the disks as they were sent: changed, it no longer names a row.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the disks change, to forget the clash
+  useEffect(() => setClash(undefined), [values.disks])
   /** The server's word on an additional disk's name, shown on the disk that has that name. */
   const clashOn = (d: ExtraDisk) =>
     d.kind === 'create' && clash !== undefined && d.name === clash ? form.error('disks') : undefined

@@ -377,15 +377,15 @@ export function toInstanceCreate(values: InstanceCreateValues, ctx: BuildContext
   }
 }
 
-/**
- * Where a create's "already exists" answer belongs: the platform names the kind and the name
- * (`already exists: disk "web-boot"`), so a disk's clash goes on the disk that has that name.
- */
 /** The name a conflict message quotes (`already exists: disk "web-boot"` -> `web-boot`). */
 export function nameOfConflict(serverMessage: string): string | undefined {
   return /already exists:?\s+[\w-]+\s+"([^"]*)"/i.exec(serverMessage)?.[1]
 }
 
+/**
+ * Where a create's "already exists" answer belongs: the platform names the kind and the name
+ * (`already exists: disk "web-boot"`), so a disk's clash goes on the disk that has that name.
+ */
 export function fieldOfConflict(
   serverMessage: string,
   values: InstanceCreateValues,

@@ -129,10 +129,10 @@ export function TextFileField({
   )
 }
 
-/** The certificate being added: its own small form, validated before it joins the list. */
 /** The silo's submit stops on a certificate typed in but not added, rather than dropping it. */
 export const CERT_PENDING = 'Add this certificate or clear it'
 
+/** The certificate being added: its own small form, validated before it joins the list. */
 function CertificateAdder({
   added,
   onAdd,

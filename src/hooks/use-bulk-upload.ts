@@ -495,10 +495,6 @@ export const blockSizeMismatch = (disk: number, upload: number) =>
   `The disk's block size (${disk} bytes) is not the upload's (${upload} bytes)`
 
 /**
- * Starts uploading `file` as a new disk (or resumes a saved upload of the same file, with the block
- * size it started with: the saved one wins over `target.blockSize`).
- */
-/**
  * The disk could not be created, in a way a retry does not get past (its name is taken, a quota):
  * nothing was uploaded and no upload is left behind; the form that asked says why and keeps its values.
  */
@@ -506,6 +502,10 @@ export class UploadRefusedError extends Error {
   override name = 'UploadRefusedError'
 }
 
+/**
+ * Starts uploading `file` as a new disk (or resumes a saved upload of the same file, with the block
+ * size it started with: the saved one wins over `target.blockSize`).
+ */
 export async function startUpload(file: File, asked: UploadTarget, resume?: SavedUpload): Promise<Upload> {
   const target: UploadTarget = resume ? { ...asked, blockSize: blockSizeOf(resume) } : asked
   // Only a disk upload can resume after a reload, so only it needs the file's fingerprint.
@@ -525,6 +525,7 @@ export async function startUpload(file: File, asked: UploadTarget, resume?: Save
     },
   })
   const upload: Upload = { actor, target, fileName: file.name }
+  let refused = false
   const unregister = import.meta.env.DEV ? registerActor(`upload ${target.name}`, actor) : () => {}
 
   // Persist the resume point whenever it moves (a new disk id or another acknowledged chunk).
@@ -565,7 +566,9 @@ export async function startUpload(file: File, asked: UploadTarget, resume?: Save
     window.removeEventListener('offline', offline)
     stopReconnect()
     unregister()
-    forgetUpload(target)
+    // A disk refused at creation saved nothing: a resume point under the same name is another
+    // upload's, and stays.
+    if (!refused) forgetUpload(target)
     if (s.matches('done') && target.image) {
       toast.success(`Image ${target.image.name} created`, `${file.name} was uploaded.`)
       if (s.context.error) toast.error(`Cleanup after image ${target.image.name}`, s.context.error)
@@ -589,6 +592,7 @@ export async function startUpload(file: File, asked: UploadTarget, resume?: Save
     const made = await waitFor(actor, (s) => !s.matches('preparing') && !s.matches('creating'))
     if (made.matches('failed') && made.context.diskId === null && !made.can({ type: 'RETRY' })) {
       const message = made.context.error ?? S.unknownServerError
+      refused = true
       actor.send({ type: 'DISMISS' })
       throw new UploadRefusedError(message)
     }

@@ -218,6 +218,17 @@ function closeAfterLink(e: MouseEvent<HTMLElement>) {
 function Sidebar() {
   // The matched route's own (decoded) param: the sidebar never parses the URL itself.
   const { project } = useContext(RouteParamsContext)
+  // Opened in a narrow window that then widens: the column takes over, the drawer closes.
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return
+    const wide = matchMedia('(min-width: 1024px)')
+    const fold = () => {
+      const box = document.getElementById(SIDEBAR_ID)
+      if (wide.matches && box && 'hidePopover' in box && box.matches(':popover-open')) box.hidePopover()
+    }
+    wide.addEventListener('change', fold)
+    return () => wide.removeEventListener('change', fold)
+  }, [])
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a link followed by keyboard fires click too, which bubbles here
     <aside

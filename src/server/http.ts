@@ -345,7 +345,12 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   })
 
   // Malformed HTTP (bad request line, oversized headers, timeouts) never reaches a handler.
+  // Node hands every later chunk to a parser that has failed, and reports the error again each time:
+  // a socket is dealt with once.
+  const broken = new WeakSet<Duplex>()
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (broken.has(socket)) return
+    broken.add(socket)
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy()
       return
@@ -357,6 +362,8 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     const current = () => (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
     const inFlight = current()
     if (inFlight && !inFlight.writableFinished && inFlight.req?.complete) {
+      // Nothing more is read from it: the answers owed go out, then it closes.
+      socket.pause()
       const giveUp = setTimeout(() => socket.destroy(), limits.requestTimeoutMs)
       giveUp.unref()
       const afterEach = () => {

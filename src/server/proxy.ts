@@ -174,7 +174,10 @@ export async function proxyRequest(
         if (held) ctx.bodyBudget.free += declared
         held = false
       }
+      // A request queued behind another on its connection may never get an answer to close: its
+      // end (the connection's) gives the share back too.
       res.once('close', release)
+      req.once('close', release)
       try {
         body = await readBody(req, ctx.maxBodyBytes)
       } catch (err) {

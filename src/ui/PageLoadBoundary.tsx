@@ -33,10 +33,10 @@ export class PageLoadBoundary extends Component<Props, { error: Error | null }> 
   /** The last failure came from a retry the operator asked for (Try again, or the connection back). */
   private asked = false
   override componentDidUpdate(prev: Props) {
-    if (prev.resetKey !== this.props.resetKey && this.state.error) {
-      this.asked = false
-      this.clear()
-    }
+    if (prev.resetKey === this.props.resetKey) return
+    // Another page: a failure there is its first, never a retry's.
+    this.asked = false
+    if (this.state.error) this.clear()
   }
   // A retry that fails again while online: the page's code is there, but Chromium keeps a failed module
   // (this page's, or a file it imports) failed for the document's life. A new document asks again.

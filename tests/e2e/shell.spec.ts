@@ -100,8 +100,13 @@ test.describe('app shell', () => {
     await page.mouse.click(800, 650)
     await expect(sidebar).toBeHidden()
 
-    // Wide again: a column of the grid, always shown, and no button.
+    // Open, then the window widens: the drawer closes, and the column of the grid takes its place.
+    await toggle.click()
+    await expect(disks).toBeVisible()
     await page.setViewportSize({ width: 1280, height: 700 })
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('#sidebar')?.matches(':popover-open')))
+      .toBe(false)
     await expect(disks).toBeVisible()
     await expect(toggle).toBeHidden()
     expect((await page.getByRole('main').boundingBox())!.x).toBeGreaterThan(200)

@@ -8,7 +8,7 @@ import { api, safeRedirect } from '../../api/client'
 import { toUserError } from '../../api/errors'
 import { TextField } from '../../components/FormField'
 import { useRouteParams } from '../../route-context'
-import { adoptUser, retryPendingLogout, sessionReplaced } from '../../session'
+import { adoptUser, holdLogoutRetries, retryPendingLogout, sessionReplaced } from '../../session'
 
 export const LOGIN_FAILED = 'Could not sign in. Check the username and password and try again.'
 
@@ -41,6 +41,7 @@ export default function LoginLocalPage() {
     // A sign-out still waiting for the server gets its chance first, so the old session ends
     // rather than being orphaned by the new cookie (that new cookie replaces it here either way).
     await retryPendingLogout()
+    holdLogoutRetries()
     const result = await api.call('loginLocal', { path: { siloName: silo }, body: credentials })
     setPending(false)
     if (result.type === 'success') {
