@@ -22,6 +22,53 @@ export function NameAndDescription({
   )
 }
 
+/** What a field that follows the name holds once the name becomes `next`: the new name while it still
+ * is the old one (or blank), else what was typed into it. */
+export function followName(follower: string, name: string, next: string): string {
+  return follower === '' || follower === name ? next : follower
+}
+
+/**
+ * Name and Description, then a field that follows the name until it is edited to something else (an
+ * instance's hostname, a new VPC's DNS name); `follows: false` leaves it as it is (an existing VPC's).
+ */
+export function NameAndFollower<V extends { name: string; description: string }>({
+  form,
+  follower,
+  label,
+  description,
+  follows = true,
+}: {
+  form: Pick<Form<V>, 'field' | 'set' | 'values'>
+  follower: { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string
+  label: string
+  description: string
+  follows?: boolean
+}) {
+  const named = form as unknown as Pick<Form<{ name: string; description: string }>, 'field' | 'set'>
+  const setName = (next: string) => {
+    if (follows)
+      form.set(
+        follower,
+        followName(form.values[follower] as string, form.values.name, next) as V[typeof follower],
+      )
+    named.set('name', next)
+  }
+  return (
+    <>
+      <NameField
+        label="Name"
+        required
+        describeRule
+        {...named.field('name')}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField label="Description" {...named.field('description')} />
+      <TextField label={label} required description={description} {...form.field(follower)} />
+    </>
+  )
+}
+
 /**
  * A create-or-edit form's side modal: Name and Description, then what the API takes only at creation
  * (its update has none of it), which an edit does not show.

@@ -40,7 +40,7 @@ import { kinds } from '../ui/kinds'
 import { formatBytes, gibToHold, nameWithSize } from '../util/bytes'
 import { generateName } from '../util/names'
 import { MAX_DISK_GIB, sizeToHold } from './disk-blank'
-import { FormRadio, optionsOf } from './fields'
+import { FormRadio, NameAndFollower, optionsOf } from './fields'
 import { InstanceSizeFields } from './instance-size-fields'
 import {
   type BootSource,
@@ -266,11 +266,6 @@ export function InstanceCreateForm({ project }: { project: string }) {
   const clashOn = (d: ExtraDisk) =>
     d.kind === 'create' && clash !== undefined && d.name === clash ? form.error('disks') : undefined
 
-  const setName = (name: string) => {
-    // The hostname follows the name until it is edited to something else.
-    if (values.hostname === '' || values.hostname === values.name) set('hostname', name)
-    set('name', name)
-  }
   const chooseHardware = (id: string) => {
     set('hardware', id)
     const p = PRESETS.find((x) => x.id === id)
@@ -312,19 +307,11 @@ export function InstanceCreateForm({ project }: { project: string }) {
         <FormErrorSummary errors={form.summary} />
 
         <Section title="Identity">
-          <NameField
-            label="Name"
-            required
-            describeRule
-            {...form.field('name')}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <TextField label="Description" {...form.field('description')} />
-          <TextField
+          <NameAndFollower
+            form={form}
+            follower="hostname"
             label="Hostname"
-            required
             description="The guest's hostname; follows the name unless changed."
-            {...form.field('hostname')}
           />
         </Section>
 

@@ -1,17 +1,10 @@
-// New VPC (`vpcs-new`, over the VPCs list) and edit VPC (`vpcs/{vpc}/edit`, over the VPC's page): one
-// form of name, description and DNS name, plus the optional IPv6 prefix when creating (the API fixes a
-// VPC's prefix at creation: VpcUpdate has no such field). The DNS name follows the name until it is
-// typed. A taken name comes back on the name field ("VPC name already exists", spec section 8) with
-// every value kept.
-import type { ChangeEvent } from 'react'
 import { SideModalForm, TextField } from '../components'
-import { NameField } from '../components/FormField'
 import { views } from '../lists'
 import { kinds } from '../ui/kinds'
 import { useCreateOrEditForm } from './create-or-edit'
-import { nameAndDescriptionOf } from './fields'
+import { NameAndFollower, nameAndDescriptionOf } from './fields'
 import { nameRule } from './validation'
-import { createVpc, dnsNameAfterRename, IPV6_PREFIX, updateVpc, type Vpc, type VpcValues } from './vpc'
+import { createVpc, IPV6_PREFIX, updateVpc, type Vpc, type VpcValues } from './vpc'
 import { createOrLoadForm } from './when-loaded'
 
 type Props = {
@@ -44,23 +37,15 @@ function VpcFields({
     onDismiss,
     onSaved,
   })
-  const name = form.field('name')
-  // Only a new VPC's DNS name follows its name: an existing one's is in use under its own value.
-  const onNameChange = editing
-    ? name.onChange
-    : (e: ChangeEvent<HTMLInputElement>) => {
-        form.set('dnsName', dnsNameAfterRename(form.values, e.target.value))
-        name.onChange(e)
-      }
   return (
     <SideModalForm {...modal}>
-      <NameField label="Name" required describeRule {...name} onChange={onNameChange} />
-      <TextField label="Description" {...form.field('description')} />
-      <NameField
+      {/* Only a new VPC's DNS name follows its name: an existing one's is in use under its own value. */}
+      <NameAndFollower
+        form={form}
+        follower="dnsName"
         label="DNS name"
-        required
         description="The VPC's name in DNS; the same as the name unless changed here."
-        {...form.field('dnsName')}
+        follows={!editing}
       />
       {!editing && (
         <TextField

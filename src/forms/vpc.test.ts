@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { S } from '../strings'
+import { followName } from './fields'
 import { check } from './validation'
-import { dnsNameAfterRename, IPV6_PREFIX, PREFIX_NOT_V6, PREFIX_NOT_VPC } from './vpc'
+import { IPV6_PREFIX, PREFIX_NOT_V6, PREFIX_NOT_VPC } from './vpc'
 
 describe('a new VPC', () => {
-  it('keeps its DNS name on its name until the DNS name is typed', () => {
-    expect(dnsNameAfterRename({ name: '', dnsName: '' }, 'w')).toBe('w')
-    expect(dnsNameAfterRename({ name: 'web', dnsName: 'web' }, 'web-')).toBe('web-')
-    expect(dnsNameAfterRename({ name: 'web', dnsName: 'www' }, 'web2')).toBe('www')
-    // Typed back to the name, it follows again.
-    expect(dnsNameAfterRename({ name: 'web2', dnsName: 'web2' }, 'web3')).toBe('web3')
+  it('keeps its DNS name on its name until the DNS name is typed (the rule of every field that follows a name)', () => {
+    expect(followName('', '', 'w')).toBe('w')
+    expect(followName('web', 'web', 'web-')).toBe('web-')
+    expect(followName('www', 'web', 'web2')).toBe('www')
+    // Typed back to the name, it follows again; emptied, it follows again too.
+    expect(followName('web2', 'web2', 'web3')).toBe('web3')
+    expect(followName('', 'web', 'web4')).toBe('web4')
   })
 
   it('takes no IPv6 prefix, or a /48 of fd00::/8', () => {

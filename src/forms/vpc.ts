@@ -21,14 +21,6 @@ export const firewallRulesParams = (project: string, vpc: string) => ({ query: {
 export type VpcValues = { name: string; description: string; dnsName: string; ipv6Prefix: string }
 export type VpcEditValues = Omit<VpcValues, 'ipv6Prefix'>
 
-/**
- * The DNS name after the name changes to `next`: it follows the name for as long as the two are the
- * same (it defaults to the name), and keeps what the operator typed once they differ.
- */
-export function dnsNameAfterRename(values: Pick<VpcValues, 'name' | 'dnsName'>, next: string): string {
-  return values.dnsName === values.name ? next : values.dnsName
-}
-
 export const PREFIX_NOT_V6 = 'Must be an IPv6 network'
 export const PREFIX_NOT_VPC = 'Must be a /48 in the unique local range fd00::/8, like fd12:3456:789a::/48'
 
