@@ -94,7 +94,7 @@ export function unwrap<T>(result: ApiResult<T>): T {
 }
 
 /** Operations sent with POST that change nothing (queries, a sign-in): no "change" to check on. */
-const READS_BY_POST = new Set<OperationName>(['timeseriesQuery', 'systemTimeseriesQuery', 'loginLocal'])
+const READS_BY_POST = new Set<OperationName>(['timeseriesQuery', 'loginLocal'])
 
 function noAnswerMessage(name: OperationName): string {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return T.offline
