@@ -1381,7 +1381,6 @@ function warmLayout(match: RouteMatch, read: DataReader): void {
  * (the cold start's early requests). Idempotent: the loads and reads are shared.
  */
 type PageLoader = NonNullable<RouteNode['page']>
-const loadedPages = new Map<PageLoader, ComponentType>()
 
 /**
  * Where a page's code failed to arrive. Chromium keeps a failed dynamic import failed for the page's
@@ -1410,7 +1409,6 @@ export function loadPage(load: PageLoader): Promise<PageModule> {
     (m) => {
       failedChunks.delete(load)
       loadedModules.set(load, m)
-      loadedPages.set(load, m.default)
       return m
     },
     (error: unknown) => {
@@ -1423,7 +1421,7 @@ export function loadPage(load: PageLoader): Promise<PageModule> {
 
 /** The page's component when its code has already loaded. */
 export function loadedPage(load: PageLoader): ComponentType | undefined {
-  return loadedPages.get(load)
+  return loadedModules.get(load)?.default
 }
 
 /** Resolves once the code of every page of the chain has loaded (or failed: the page shows why). */
