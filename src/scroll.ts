@@ -1,9 +1,9 @@
 // Scroll position restored per location (spec section 2), saved with a 125 ms throttle (section 9).
 // Back/forward (popstate) restores the saved position; any other navigation starts at the top.
 import { useEffect, useLayoutEffect } from 'react'
+import { SCROLL_KEY } from './tab-keys'
 
 export const SCROLL_THROTTLE_MS = 125
-const KEY = 'rack-console:scroll'
 
 // The URL a back/forward went to: a location change counts as one only while the URL is still that,
 // since a pop between a list and its form keeps the same scroll key and consumes nothing.
@@ -17,7 +17,7 @@ if (typeof window !== 'undefined') {
 
 function readAll(): Record<string, number> {
   try {
-    return JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Record<string, number>
+    return JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}') as Record<string, number>
   } catch {
     return {}
   }
@@ -26,7 +26,7 @@ function readAll(): Record<string, number> {
 function save(key: string, y: number) {
   const all = readAll()
   all[key] = y
-  sessionStorage.setItem(KEY, JSON.stringify(all))
+  sessionStorage.setItem(SCROLL_KEY, JSON.stringify(all))
 }
 
 /** A trailing throttle: at most one call per `ms`, and the last call always runs. */

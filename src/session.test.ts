@@ -67,9 +67,17 @@ class CookieJar {
 const ORIGIN = 'http://console.test'
 let jar: CookieJar
 let replace: ReturnType<typeof vi.fn>
-let windowListeners: Map<string, Set<() => void>>
+let reload: ReturnType<typeof vi.fn>
+let windowListeners: Map<string, Set<(e?: unknown) => void>>
 let fetchMock: ReturnType<typeof vi.fn>
-let location: { origin: string; protocol: string; pathname: string; search: string; replace: typeof replace }
+let location: {
+  origin: string
+  protocol: string
+  pathname: string
+  search: string
+  replace: typeof replace
+  reload: typeof reload
+}
 
 function status(code: number): Response {
   return code === 204
@@ -104,9 +112,10 @@ async function putCachedRow(scope: { userId: string; siloId: string }) {
 beforeEach(async () => {
   jar = new CookieJar()
   replace = vi.fn()
+  reload = vi.fn()
   windowListeners = new Map()
-  location = { origin: ORIGIN, protocol: 'http:', pathname: '/projects', search: '', replace }
-  const on = (type: string, fn: () => void) => {
+  location = { origin: ORIGIN, protocol: 'http:', pathname: '/projects', search: '', replace, reload }
+  const on = (type: string, fn: (e?: unknown) => void) => {
     const set = windowListeners.get(type) ?? new Set()
     set.add(fn)
     windowListeners.set(type, set)
@@ -189,6 +198,17 @@ describe('sign out without the server', () => {
     expect(rememberedScope()).toBeNull()
     expect(seenUser()).toBeNull()
     expect(replace).toHaveBeenCalledWith('/login')
+  })
+
+  it("removes the tab's list page tokens and scroll positions: they name the user's resources", async () => {
+    await adoptUser(userA)
+    sessionStorage.setItem('rack-console:prev-pages', '{"instanceList:{}":{"t2":"t1"}}')
+    sessionStorage.setItem('rack-console:scroll', '{"/projects/secret-project/instances":420}')
+    sessionStorage.setItem('unrelated', 'kept')
+    await signOut()
+    expect(sessionStorage.getItem('rack-console:prev-pages')).toBeNull()
+    expect(sessionStorage.getItem('rack-console:scroll')).toBeNull()
+    expect(sessionStorage.getItem('unrelated')).toBe('kept')
   })
 
   it('keeps the marker on a 5xx; clears it only when logout succeeds or answers 401', async () => {
@@ -325,5 +345,71 @@ describe('drafts on a 401', () => {
     unregister()
     await adoptUser(userB)
     expect(takeDraft(scopeKey(userA), '/x', 'f')).toBeUndefined()
+  })
+})
+
+describe('another tab of this browser', () => {
+  const LAST_USER = 'rack-console:last-user'
+  /** What the browser does in this tab when another tab writes localStorage. */
+  const storageEventFromAnotherTab = (key: string | null) => {
+    for (const fn of windowListeners.get('storage') ?? []) fn({ key })
+  }
+
+  it('signing out there cuts this tab off: no scope, nothing more written, its forms kept, login with the way back', async () => {
+    initSession()
+    await adoptUser(userA)
+    location.pathname = '/settings/ssh-keys-new'
+    const owner = getCacheScope()
+    const unregister = registerOpenForm('ssh-key-create', () => ({ name: 'laptop' }))
+
+    localStorage.removeItem(LAST_USER)
+    storageEventFromAnotherTab(LAST_USER)
+    unregister()
+
+    expect(getCacheScope()).toBeNull()
+    expect(replace).toHaveBeenCalledWith('/login?redirect_uri=%2Fsettings%2Fssh-keys-new')
+    expect(takeDraft(owner as string, '/settings/ssh-keys-new', 'ssh-key-create')).toEqual({ name: 'laptop' })
+    // A /v1/me answer landing after it does not scope the cache again.
+    await adoptUser(userA)
+    expect(getCacheScope()).toBeNull()
+  })
+
+  it('a sign-out there marks its pending logout first: this tab leaves at that mark, before its screens follow it', async () => {
+    initSession()
+    await adoptUser(userA)
+    localStorage.setItem(PENDING_LOGOUT_KEY, 'x')
+    storageEventFromAnotherTab(PENDING_LOGOUT_KEY)
+    expect(getCacheScope()).toBeNull()
+    expect(replace).toHaveBeenCalledWith('/login?redirect_uri=%2Fprojects')
+  })
+
+  it('another user signing in there reloads this tab, which then starts as that user', async () => {
+    initSession()
+    await adoptUser(userA)
+    localStorage.setItem(LAST_USER, JSON.stringify(userB))
+    storageEventFromAnotherTab(LAST_USER)
+    expect(getCacheScope()).toBeNull()
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(replace).not.toHaveBeenCalled()
+  })
+
+  it('the same user written again there (a sign-in, a new display name) changes nothing here', async () => {
+    initSession()
+    await adoptUser(userA)
+    localStorage.setItem(LAST_USER, JSON.stringify({ ...userA, displayName: 'Alice A.' }))
+    storageEventFromAnotherTab(LAST_USER)
+    storageEventFromAnotherTab('some-other-key')
+    expect(getCacheScope()).toBe(scopeKey(userA))
+    expect(reload).not.toHaveBeenCalled()
+    expect(replace).not.toHaveBeenCalled()
+  })
+
+  it("an entry of another user written after a wipe is dropped when this user's /v1/me answers", async () => {
+    await adoptUser(userA)
+    await putCachedRow(userB)
+    await putCachedRow(userA)
+    await adoptUser(userA)
+    await vi.waitFor(async () => expect(await cacheDb().entries.count()).toBe(1))
+    expect((await cacheDb().entries.toArray()).map((e) => e.scope)).toEqual([scopeKey(userA)])
   })
 })

@@ -3,9 +3,10 @@
 // issue 9: a sign-out that could not reach the server, shared laptops, drafts across a 401).
 
 import { useSyncExternalStore } from 'react'
-import { getCacheScope, onReconnect, setCacheScope, wipeCache } from '../storage'
+import { dropOtherScopes, getCacheScope, onReconnect, scopeKey, setCacheScope, wipeCache } from '../storage'
 import { api, loginRedirectPath, onUnauthorized } from './api/client'
 import { currentPath, discardDraftsExcept, saveOpenDrafts } from './hooks/use-draft'
+import { PREV_PAGES_KEY, SCROLL_KEY } from './tab-keys'
 
 const LAST_USER_KEY = 'rack-console:last-user'
 /** Set while a sign-out has wiped this device but the server has not confirmed the session's end. */
@@ -185,10 +186,23 @@ export function wipeUploadResumePoints(): void {
   for (const key of doomed) store.removeItem(key)
 }
 
-/** Everything this device holds for a user: the cache, upload resume points and saved drafts. */
+/** The tab's list page tokens and scroll positions: both name the user's resources. */
+function forgetTabPlaces() {
+  try {
+    for (const key of [PREV_PAGES_KEY, SCROLL_KEY]) globalThis.sessionStorage?.removeItem(key)
+  } catch {
+    // No sessionStorage (blocked): nothing was kept there either.
+  }
+}
+
+/**
+ * Everything this device holds for a user: the cache, upload resume points, saved drafts, and the
+ * tab's page tokens and scroll positions.
+ */
 async function wipeUserData(keepDraftsOf: string | null) {
   wipeUploadResumePoints()
   discardDraftsExcept(keepDraftsOf)
+  forgetTabPlaces()
   await wipeCache()
 }
 
@@ -206,8 +220,10 @@ export async function adoptUser(user: RememberedUser) {
   local()?.setItem(LAST_USER_KEY, JSON.stringify(remembered))
   markSeen(scope.userId)
   setCacheScope(scope)
-  // Drafts saved for anyone else are never handed to this user.
+  // Drafts saved for anyone else are never handed to this user, nor any cache entry of theirs that
+  // another tab wrote after a wipe.
   discardDraftsExcept(getCacheScope())
+  void dropOtherScopes()
 }
 
 /**
@@ -276,10 +292,34 @@ function wireLogoutRetry() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') retry()
   })
-  // Another tab signed out (or finished the pending logout): this tab's screens follow.
+  // Another tab signed out, lost its session or signed another user in: a tab whose user that was
+  // leaves first, with its way back; otherwise the screens follow the pending logout.
   window.addEventListener('storage', (e) => {
-    if (e.key === PENDING_LOGOUT_KEY || e.key === null) for (const l of [...pendingListeners]) l()
+    const all = e.key === null
+    if ((all || e.key === LAST_USER_KEY || e.key === PENDING_LOGOUT_KEY) && userChangedElsewhere()) return
+    if (all || e.key === PENDING_LOGOUT_KEY) for (const l of [...pendingListeners]) l()
   })
+}
+
+/**
+ * Another tab forgot this tab's user (a sign-out, a 401) or signed another user in: the session
+ * cookie this tab sends is no longer its user's. Nothing more is written under their scope (requests
+ * in flight are cut off), what the open forms hold is kept for their return, and the tab starts again:
+ * at the login page (back here after sign-in), or as the new user.
+ */
+function userChangedElsewhere(): boolean {
+  const mine = getCacheScope()
+  if (mine === null || redirecting) return false
+  // A sign-out marks its pending logout before it forgets the user: either means they are leaving.
+  const now = pendingLogout() ? null : rememberedScope()
+  if (now && scopeKey(now) === mine) return false
+  redirecting = true
+  saveOpenDrafts(mine, currentPath())
+  setCacheScope(null)
+  const { pathname, search } = window.location
+  if (now) window.location.reload()
+  else window.location.replace(loginRedirectPath({ pathname, search }))
+  return true
 }
 
 /**

@@ -4,6 +4,7 @@ import { T } from '../src/strings'
 import {
   cacheDb,
   configureStorage,
+  dropOtherScopes,
   invalidate,
   keyFor,
   mutate,
@@ -158,6 +159,30 @@ describe('wipeCache', () => {
     for (const t of cacheDb().tables) expect(await t.count()).toBe(0)
     expect(await readCachedList('diskList', listParams)).toBeUndefined()
     expect(await Dexie.getDatabaseNames()).not.toContain('rack-console-cache-old')
+  })
+})
+
+describe('dropOtherScopes', () => {
+  it("drops every other user's entries and keeps the current user's", async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    setCacheScope(userB)
+    await revalidate('diskList', listParams)
+    setCacheScope(userA)
+    await revalidate('diskList', listParams)
+    expect(await allEntries()).toHaveLength(2)
+
+    expect(await dropOtherScopes()).toBe(1)
+
+    expect((await allEntries()).map((e) => e.scope)).toEqual([scopeKey(userA)])
+    expect(await readCachedList('diskList', listParams)).toBeDefined()
+  })
+
+  it('drops nothing without a scope', async () => {
+    api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
+    await revalidate('diskList', listParams)
+    setCacheScope(null)
+    expect(await dropOtherScopes()).toBe(0)
+    expect(await allEntries()).toHaveLength(1)
   })
 })
 

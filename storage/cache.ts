@@ -43,4 +43,4 @@ export {
   revalidateObserved,
 } from './revalidate'
 export { getCacheScope, setCacheScope, subscribeCacheScope } from './scope'
-export { configureStorage, pruneExpired, resetStorageForTests, wipeCache } from './wipe'
+export { configureStorage, dropOtherScopes, pruneExpired, resetStorageForTests, wipeCache } from './wipe'

@@ -3,6 +3,7 @@ export {
   type CachedValue,
   cacheDb,
   configureStorage,
+  dropOtherScopes,
   type ErrorMapper,
   entryIsStale,
   type FailedResult,
@@ -54,5 +55,5 @@ export {
 } from './constants'
 export { type CacheEntry, isQuotaError, MIGRATIONS, type Migration } from './db'
 export { type QueryResult, useList, useResource } from './hooks'
-export { type CacheScope, cacheKey, canonicalJson, matchesPartial } from './keys'
+export { type CacheScope, cacheKey, canonicalJson, matchesPartial, scopeKey } from './keys'
 export { type Pollable, type PollOptions, useListPoll, useResourcePoll } from './poll'

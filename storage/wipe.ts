@@ -6,7 +6,7 @@ import { DB_NAME, DB_PREFIX, DEFAULT_MAX_AGE_MS } from './constants'
 import { clearAll, dropOlderThan } from './db'
 import { resetSeq } from './memory'
 import { clearObserversForTests, resetObservers } from './observe'
-import { clearScopeForTests, newGeneration } from './scope'
+import { clearScopeForTests, getCacheScope, newGeneration } from './scope'
 
 export function configureStorage(opts: StorageConfig): void {
   if (opts.fetcher) config.fetcher = opts.fetcher
@@ -49,6 +49,21 @@ export async function wipeCache(): Promise<void> {
   } catch {
     // indexedDB.databases() is missing in some browsers: only our own database is known then.
   }
+}
+
+/**
+ * Drops every entry of any scope but the current one; resolves to how many. The cache holds one
+ * user's data: a write of another user's that slipped past a wipe (a tab still polling when a sign-out
+ * elsewhere cleared the database) goes at the next start. No scope: nothing is dropped.
+ */
+export async function dropOtherScopes(): Promise<number> {
+  const scope = getCacheScope()
+  if (scope === null) return 0
+  return getDb()
+    .entries.where('scope')
+    .notEqual(scope)
+    .delete()
+    .catch(() => 0)
 }
 
 /** Tests only: close the database and forget all in-memory state and configuration. */

@@ -305,6 +305,17 @@ describe('results (spec 7)', () => {
     expect(String(logged.mock.calls[0]?.[0])).toContain(`${BASE}/v1/ping`)
   })
 
+  it('asks the browser never to store or reuse an answer in its HTTP cache (sign-out cannot wipe that)', async () => {
+    const seen: Request[] = []
+    const fetcher = (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init)
+      seen.push(request)
+      return Promise.resolve(Response.json({ status: 'ok' }))
+    }
+    await client({ fetch: fetcher }).call('ping')
+    expect(seen.map((r) => r.cache)).toEqual(['no-store'])
+  })
+
   it('a custom fetch that rejects is a network failure too', async () => {
     const r = await client({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) }).call('ping')
     expect(r).toMatchObject({ type: 'client_error', network: true })

@@ -128,6 +128,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throwHttpErrors: false,
     // Cookie sessions (local and SAML login) ride along on same-origin requests.
     credentials: 'same-origin',
+    // Answers hold the user's data: the browser's HTTP cache, which sign-out cannot wipe, never keeps
+    // them (the console's own cache is IndexedDB, scoped and wiped per user).
+    cache: 'no-store',
     timeout: options.timeout ?? 60_000,
     fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
   })

@@ -9,13 +9,15 @@ import { useList } from '../../storage'
 import type { ApiParams, ApiResponse, ListOperationName } from '../api/types'
 import { DEFAULT_PAGE_SIZE } from '../components/page-size'
 import { atPageSize, listPosition } from '../lists'
-
-const PREV_KEY = 'rack-console:prev-pages'
+import { PREV_PAGES_KEY } from '../tab-keys'
 
 /** page token -> the token of the page before it, per list, remembered for the tab's session. */
 function prevMap(listKey: string): Record<string, string> {
   try {
-    const all = JSON.parse(sessionStorage.getItem(PREV_KEY) ?? '{}') as Record<string, Record<string, string>>
+    const all = JSON.parse(sessionStorage.getItem(PREV_PAGES_KEY) ?? '{}') as Record<
+      string,
+      Record<string, string>
+    >
     return all[listKey] ?? {}
   } catch {
     return {}
@@ -23,9 +25,12 @@ function prevMap(listKey: string): Record<string, string> {
 }
 function rememberPrev(listKey: string, token: string, prev: string) {
   try {
-    const all = JSON.parse(sessionStorage.getItem(PREV_KEY) ?? '{}') as Record<string, Record<string, string>>
+    const all = JSON.parse(sessionStorage.getItem(PREV_PAGES_KEY) ?? '{}') as Record<
+      string,
+      Record<string, string>
+    >
     all[listKey] = { ...all[listKey], [token]: prev }
-    sessionStorage.setItem(PREV_KEY, JSON.stringify(all))
+    sessionStorage.setItem(PREV_PAGES_KEY, JSON.stringify(all))
   } catch {
     // sessionStorage full or unavailable: Previous then falls back to the first page.
   }

@@ -111,6 +111,9 @@ describe('a failing handler costs one answer, not the server', () => {
         expect(res.headers.get('x-content-type-options')).toBe('nosniff')
         expect(await res.json()).toMatchObject({ message: 'Internal Server Error' })
       }
+      // The local API's own answers are never stored by the browser either (they hold user data).
+      const ok = await fetch(`${s.url}/v1/ok`)
+      expect(ok.headers.get('cache-control')).toBe('no-store')
       const upgrade = await rawExchange(
         s.url,
         'GET /v1/instances/db1/serial-console/stream HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\n' +
@@ -119,7 +122,7 @@ describe('a failing handler costs one answer, not the server', () => {
       )
       expect(statusOf(upgrade)).toBe(500)
       expect((await fetch(`${s.url}/v1/ok`)).status).toBe(200)
-      expect(calls).toBe(3)
+      expect(calls).toBe(4)
     } finally {
       await s.close()
     }

@@ -65,6 +65,7 @@ function upstreamHandler(req: IncomingMessage, res: ServerResponse) {
       'content-type': 'text/html',
       'x-content-type-options': 'none',
       'content-security-policy': "script-src 'unsafe-inline'",
+      'cache-control': 'public, max-age=3600',
       'set-cookie': [
         'a=1; Domain=x.example; Domain=y.example; Path=/',
         'b=2; domain=z.example',
@@ -374,6 +375,7 @@ describe('one request in, one request out', () => {
       expect(res.status, path).toBe(400)
       // The server's own answers on API paths run nothing either.
       expect(res.headers.get('content-security-policy'), path).toBe(API_CSP_HEADER)
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
     }
     expect(seen.slice(before)).toEqual([])
   })
@@ -385,10 +387,12 @@ describe('one request in, one request out', () => {
     expect((await fetch(`${proxy.url}/v1/ping`)).status).toBe(200)
   })
 
-  it("every API answer is nosniff under a policy that runs nothing, whatever the upstream's headers", async () => {
+  it("every API answer is nosniff, never stored and under a policy that runs nothing, whatever the upstream's headers", async () => {
     const res = await fetch(`${proxy.url}/v1/html`)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('content-security-policy')).toBe(API_CSP_HEADER)
+    // The user's data must not outlive sign-out in the browser's HTTP cache.
+    expect(res.headers.get('cache-control')).toBe('no-store')
     // No Domain survives, however many the cookie names or however it is spelled.
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2', 'c=3; Path=/'])
     expect((await fetch(`${proxy.url}/v1/ping`)).headers.get('content-security-policy')).toBe(API_CSP_HEADER)

@@ -101,10 +101,15 @@ export function localCookie(c: string): string {
   return c.replace(/;\s*Domain\s*=[^;]*/gi, '')
 }
 
-/** The headers every API answer carries, whoever made it (csp.ts). */
+/**
+ * The headers every API answer carries, whoever made it (csp.ts). `no-store`: an answer holds the
+ * signed-in user's data, and the browser's HTTP cache (on disk) is not wiped at sign-out as the
+ * console's own cache is.
+ */
 export const API_RESPONSE_HEADERS = {
   'x-content-type-options': NOSNIFF,
   'content-security-policy': API_CSP_HEADER,
+  'cache-control': 'no-store',
 } as const
 
 function clientResponseHeaders(upRes: IncomingMessage): OutgoingHttpHeaders {

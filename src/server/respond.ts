@@ -48,6 +48,7 @@ export function sendError(
     'X-Content-Type-Options': NOSNIFF,
     // A JSON answer of the server's own, on an API path or not: nothing in it may run as a page.
     'Content-Security-Policy': API_CSP_HEADER,
+    'Cache-Control': 'no-store',
     ...(opts.close ? { Connection: 'close' } : {}),
     ...opts.headers,
   })

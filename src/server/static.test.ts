@@ -203,7 +203,7 @@ for (const mode of ['local', 'API_URL'] as const) {
         const a = await get(base(), path, { 'accept-encoding': 'br' })
         expect(a.status, path).toBe(404)
         expect(a.headers['content-type']).toBe('application/json')
-        expect(a.headers['cache-control'], path).toBeUndefined()
+        expect(a.headers['cache-control'], path).toBe('no-store')
         // Not the page policy: the one of the server's own JSON answers, which runs nothing.
         expect(a.headers['content-security-policy'], path).toBe(API_CSP_HEADER)
       }

@@ -206,3 +206,85 @@ test.describe('unsaved input across an expired session', () => {
     )
   })
 })
+
+/** The scopes ([userId, siloId] as JSON) of every cache entry of the origin. */
+function cachedScopes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('rack-console-cache')
+      r.onsuccess = () => resolve(r.result)
+      r.onerror = () => reject(r.error)
+    })
+    const all = await new Promise<{ scope: string }[]>((resolve, reject) => {
+      const q = db.transaction('entries').objectStore('entries').getAll()
+      q.onsuccess = () => resolve(q.result as { scope: string }[])
+      q.onerror = () => reject(q.error)
+    })
+    db.close()
+    return [...new Set(all.map((e) => e.scope))]
+  })
+}
+
+test.describe('two tabs of one browser', () => {
+  test('signing out in one sends the other to sign-in with its way back and its input kept; no answer stays in the HTTP cache', async ({
+    page,
+    context,
+  }) => {
+    const answered = new Set<string>()
+    context.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/v1/') && r.request().method() === 'GET' && r.ok())
+        answered.add(r.url())
+    })
+    await login(page)
+    await page.goto(INSTANCES)
+    await expect(anchorCell(page)).toBeVisible()
+    const other = await context.newPage()
+    await other.goto('/settings/ssh-keys-new')
+    await other.getByRole('textbox', { name: 'Name' }).fill('typed-in-the-other-tab')
+
+    await signOutFromMenu(page)
+    await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+    await expect(other).toHaveURL(`${LOGIN}?redirect_uri=${encodeURIComponent('/settings/ssh-keys-new')}`)
+    expect(await countRecords(page)).toBe(0)
+    // The browser's own HTTP cache, which no sign-out can wipe, holds none of the user's answers.
+    expect(answered.size).toBeGreaterThan(3)
+    const stored = await page.evaluate(
+      async (urls) => {
+        const hits: string[] = []
+        for (const url of urls) {
+          const res = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).catch(() => null)
+          if (res) hits.push(url)
+        }
+        return hits
+      },
+      [...answered],
+    )
+    expect(stored).toEqual([])
+
+    await other.getByLabel('Username').fill('fleet-admin')
+    await other.getByLabel('Password').fill(DEMO_PASSWORD)
+    await other.getByRole('button', { name: 'Sign in' }).click()
+    await expect(other).toHaveURL(/\/settings\/ssh-keys-new$/)
+    await expect(other.getByRole('textbox', { name: 'Name' })).toHaveValue('typed-in-the-other-tab')
+  })
+
+  test('another user signing in in one tab turns the other into that user, and the cache holds only theirs', async ({
+    page,
+    context,
+  }) => {
+    await login(page)
+    await page.goto('/settings/ssh-keys')
+    await expect(page.getByRole('button', { name: 'User menu for fleet-admin' })).toBeVisible()
+    const other = await context.newPage()
+    await other.goto(LOGIN)
+    await other.getByLabel('Username').fill('silo-viewer')
+    await other.getByLabel('Password').fill(DEMO_PASSWORD)
+    await other.getByRole('button', { name: 'Sign in' }).click()
+    await expect(other).not.toHaveURL(/\/login/)
+
+    await expect(page.getByRole('button', { name: 'User menu for silo-viewer' })).toBeVisible()
+    await expect(page).toHaveURL(/\/settings\/ssh-keys$/)
+    const viewer = (await (await page.request.get('/v1/me')).json()) as { id: string }
+    await expect.poll(() => cachedScopes(page)).toEqual([expect.stringContaining(viewer.id)])
+  })
+})
