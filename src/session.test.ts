@@ -6,6 +6,7 @@ import { cacheDb, getCacheScope, setCacheScope } from '../storage'
 import { resetStorageForTests } from '../storage/cache'
 import { scopeKey } from '../storage/keys'
 import { api } from './api/client'
+import { resumableUploads, type SavedUpload, saveUpload } from './hooks/use-bulk-upload'
 import { registerOpenForm, saveOpenDrafts, takeDraft } from './hooks/use-draft'
 import {
   adoptUser,
@@ -402,6 +403,28 @@ describe('another tab of this browser', () => {
     expect(getCacheScope()).toBe(scopeKey(userA))
     expect(reload).not.toHaveBeenCalled()
     expect(replace).not.toHaveBeenCalled()
+  })
+
+  it("an upload's resume point is kept for this tab's user, never under a user another tab signed in", async () => {
+    await adoptUser(userA)
+    const saved: SavedUpload = {
+      project: 'p',
+      name: 'd1',
+      description: '',
+      diskId: 'disk-1',
+      ackedChunks: [0],
+      chunkSize: 512,
+      size: 1024,
+      fileName: 'a.raw',
+      fingerprint: 'f',
+      savedAt: 0,
+    }
+    saveUpload(saved)
+    expect(resumableUploads('p', 'f')).toEqual([saved])
+    localStorage.setItem(LAST_USER, JSON.stringify(userB))
+    saveUpload({ ...saved, name: 'd2' })
+    expect(localStorage.getItem('rack-console:uploads:user-b')).toBeNull()
+    expect(resumableUploads('p', 'f')).toEqual([])
   })
 
   it("an entry of another user written after a wipe is dropped when this user's /v1/me answers", async () => {

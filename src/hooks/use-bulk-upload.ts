@@ -43,12 +43,14 @@ import {
 } from '../../machines/bulk-upload.machine'
 import { registerActor } from '../../machines/live-actors'
 import {
+  getCacheScope,
   invalidate,
   mutate,
   OfflineError,
   onReconnect,
   reportNetworkFailure,
   reportSuccess,
+  scopeKey,
 } from '../../storage'
 import { api } from '../api/client'
 import { alreadyExistsMessage, toUserError } from '../api/errors'
@@ -108,7 +110,10 @@ export type SavedUpload = UploadTarget & {
 const storeKey = (t: { project: string; name: string }) => `${t.project}/${t.name}`
 
 let legacyDropped = false
-/** The signed-in user's key, or null when nobody is known (then nothing is saved or offered). */
+/**
+ * The signed-in user's key, or null when nobody is known (then nothing is saved or offered). The
+ * user is this tab's: another tab may have signed someone else in (this tab then leaves).
+ */
 function userStoreKey(): string | null {
   try {
     if (!legacyDropped) {
@@ -119,7 +124,7 @@ function userStoreKey(): string | null {
     // No storage: nothing to drop.
   }
   const scope = rememberedScope()
-  return scope ? `${UPLOADS_KEY_PREFIX}:${scope.userId}` : null
+  return scope && getCacheScope() === scopeKey(scope) ? `${UPLOADS_KEY_PREFIX}:${scope.userId}` : null
 }
 
 function readStore(): Record<string, SavedUpload> {
