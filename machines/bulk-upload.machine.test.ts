@@ -1144,8 +1144,11 @@ describe('resume points belong to the signed-in user', () => {
     vi.unstubAllGlobals()
   })
 
-  const signIn = (userId: string) =>
+  // Signed in, as this tab knows it: the remembered user and the cache scope (session.adoptUser).
+  const signIn = async (userId: string) => {
     localStorage.setItem(LAST_USER_KEY, JSON.stringify({ userId, siloId: 'silo-1' }))
+    ;(await import('../storage')).setCacheScope({ userId, siloId: 'silo-1' })
+  }
   const saved = (name: string, fingerprint: string) => ({
     project: 'p',
     name,
@@ -1161,21 +1164,21 @@ describe('resume points belong to the signed-in user', () => {
 
   it('two users never see each other’s resume points, even for the same file', async () => {
     const hook = await import('../src/hooks/use-bulk-upload')
-    signIn('user-a')
+    await signIn('user-a')
     hook.saveUpload(saved('from-a', 'fp-1'))
     expect(hook.resumableUploads('p', 'fp-1').map((s) => s.name)).toEqual(['from-a'])
     expect(store.has('rack-console:uploads:user-a')).toBe(true)
 
-    signIn('user-b')
+    await signIn('user-b')
     expect(hook.resumableUploads('p', 'fp-1')).toEqual([])
     hook.saveUpload(saved('from-b', 'fp-1'))
     expect(hook.resumableUploads('p', 'fp-1').map((s) => s.name)).toEqual(['from-b'])
 
-    signIn('user-a')
+    await signIn('user-a')
     expect(hook.resumableUploads('p', 'fp-1').map((s) => s.name)).toEqual(['from-a'])
     hook.forgetUpload({ project: 'p', name: 'from-a' })
     expect(hook.resumableUploads('p', 'fp-1')).toEqual([])
-    signIn('user-b')
+    await signIn('user-b')
     expect(hook.resumableUploads('p', 'fp-1').map((s) => s.name)).toEqual(['from-b'])
   })
 
@@ -1190,7 +1193,7 @@ describe('resume points belong to the signed-in user', () => {
   it('drops the old shared key on first use, without migrating it', async () => {
     store.set('rack-console:disk-uploads', JSON.stringify({ 'p/old': saved('old', 'fp-3') }))
     const hook = await import('../src/hooks/use-bulk-upload')
-    signIn('user-a')
+    await signIn('user-a')
     expect(hook.resumableUploads('p', 'fp-3')).toEqual([])
     expect(store.has('rack-console:disk-uploads')).toBe(false)
   })

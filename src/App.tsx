@@ -190,8 +190,6 @@ export function App() {
     content = <NotFoundPage />
   } else if (logoutPending && match.layout !== 'login') {
     content = <Redirect to={paths.login()} replace />
-  } else if (redirect) {
-    content = <Redirect to={redirect} replace />
   } else {
     const Layout = { auth: AuthLayout, login: LoginLayout, device: DeviceLayout }[match.layout]
     const guarded = match.chain.some((n) => n.guard === 'project')
@@ -206,7 +204,12 @@ export function App() {
             instance={instanceGuarded ? (match.params.instance ?? null) : null}
           >
             <FleetGuard active={fleetGuarded}>
-              <Layout>{nestedPages(match, pathname)}</Layout>
+              {/* An index redirect (a tab list's default tab) renders inside the layout and the pages
+                  above it: they stay mounted, and so does the link or tab that has focus. */}
+              <Layout>
+                {nestedPages(match, pathname)}
+                {redirect && <Redirect to={redirect} replace />}
+              </Layout>
             </FleetGuard>
           </InstanceGuard>
         </ProjectGuard>

@@ -1,7 +1,7 @@
 // The page's main landmark with its content alone in the middle: the device pages' layout (spec section
 // 2) and the status pages (Page not found, Something went wrong, Not authorized). One frame, so they
 // centre alike.
-import type { ReactNode } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import { css, cva, cx } from 'styled-system/css'
 
 const frame = cva({
@@ -13,6 +13,9 @@ const frame = cva({
 })
 const column = css({ maxW: 'modalMedium', textAlign: 'center' })
 
+/** True inside a layout's own main landmark: a status page shown there is not a second main. */
+export const InMain = createContext(false)
+
 export function CentredMain({
   height,
   className,
@@ -23,9 +26,12 @@ export function CentredMain({
   className?: string
   children: ReactNode
 }) {
-  return (
+  const inner = <div className={cx(column, className)}>{children}</div>
+  return useContext(InMain) ? (
+    <div className={frame({ height })}>{inner}</div>
+  ) : (
     <main id="main" className={frame({ height })}>
-      <div className={cx(column, className)}>{children}</div>
+      {inner}
     </main>
   )
 }

@@ -88,7 +88,10 @@ describe('ConfirmAction', () => {
     const run = vi.fn(() => Promise.resolve())
     act(() => confirmDelete({ resourceKind: 'disk', name: 'data-7', run }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete disk' })
-    expect(dialog.textContent).toContain('Are you sure you want to delete data-7?')
+    // The question describes the dialog (where focus starts is checked in a browser: access.spec).
+    expect(screen.getByRole('alertdialog', { description: 'Are you sure you want to delete data-7?' })).toBe(
+      dialog,
+    )
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(run).not.toHaveBeenCalled()

@@ -3,7 +3,7 @@ import './test-helpers'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Modal } from './Modal'
+import { Modal, openerOf } from './Modal'
 
 afterEach(cleanup)
 
@@ -56,5 +56,23 @@ describe('Modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(onDismiss).toHaveBeenCalledTimes(2))
+  })
+})
+
+describe('openerOf', () => {
+  it("gives a menu item's menu trigger (the item goes with its menu), any other element itself", () => {
+    document.body.innerHTML = `
+      <button id="trigger" aria-controls="menu-1">Actions for db1</button>
+      <div role="menu" id="menu-1"><div role="menuitem" tabindex="-1" id="item">Edit</div></div>
+      <div role="menu"><div role="menuitem" tabindex="-1" id="orphan">Edit</div></div>
+      <button id="plain">New</button>`
+    const byId = (id: string) => document.getElementById(id)
+    expect(openerOf(byId('item'))).toBe(byId('trigger'))
+    expect(openerOf(byId('plain'))).toBe(byId('plain'))
+    // A menu without an id (no trigger to find): the item itself.
+    expect(openerOf(byId('orphan'))).toBe(byId('orphan'))
+    expect(openerOf(document.body)).toBeNull()
+    expect(openerOf(null)).toBeNull()
+    document.body.innerHTML = ''
   })
 })

@@ -126,6 +126,19 @@ export function Modal({
 }
 
 /**
+ * The control to give focus back to when a dialog closes. A dialog opened from a menu item is opened
+ * while the item still has focus, but the item goes with its menu: the menu's trigger stays.
+ */
+export function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === active.ownerDocument.body) return null
+  const menu = active.closest('[role=menu]')
+  if (!menu?.id) return active
+  for (const el of active.ownerDocument.querySelectorAll<HTMLElement>('[aria-controls]'))
+    if (el.getAttribute('aria-controls') === menu.id) return el
+  return active
+}
+
+/**
  * What every dialog draws, centred or as a side sheet: ark's Dialog (it traps focus while open and
  * returns it after), a header with the title (and a subtitle) and Close, the body, and a footer of
  * Cancel and the dialog's own button (`primary`), unless it draws its own `footer`.
@@ -154,11 +167,11 @@ export function DialogFrame(props: {
   // with what the dialog did (a deleted row's menu button), to the page's main region: never to the
   // document's body, where a keyboard user would start over from the top.
   const opener = useRef<HTMLElement | null>(null)
+  const cancel = useRef<HTMLButtonElement>(null)
   const wasOpen = useRef(false)
   if (props.open !== wasOpen.current) {
     wasOpen.current = props.open
-    if (props.open)
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (props.open) opener.current = openerOf(document.activeElement)
   }
   const finalFocus = () => {
     const el = opener.current
@@ -180,7 +193,13 @@ export function DialogFrame(props: {
       closeOnEscape={props.dismissable}
       closeOnInteractOutside={props.dismissable}
       finalFocusEl={finalFocus}
-      {...(props.focusFirstField ? { initialFocusEl: firstField } : {})}
+      // A form starts at its first field; a confirmation at Cancel, the choice that changes nothing
+      // (WAI-ARIA alertdialog), not at the header's Close.
+      {...(props.focusFirstField
+        ? { initialFocusEl: firstField }
+        : props.role === 'alertdialog'
+          ? { initialFocusEl: () => cancel.current }
+          : {})}
     >
       <Portal>
         <Dialog.Backdrop className={backdropClass} />
@@ -201,12 +220,26 @@ export function DialogFrame(props: {
                 </Button>
               </Dialog.CloseTrigger>
             </div>
-            <div ref={body} className={dialogBodyClass}>
-              {props.children}
-            </div>
+            {props.role === 'alertdialog' && !props.subtitle ? (
+              // A confirmation's question is its description (WAI-ARIA alertdialog), read with the title.
+              <Dialog.Description asChild>
+                <div ref={body} className={dialogBodyClass}>
+                  {props.children}
+                </div>
+              </Dialog.Description>
+            ) : (
+              <div ref={body} className={dialogBodyClass}>
+                {props.children}
+              </div>
+            )}
             {props.footer ?? (
               <div className={dialogFooterClass}>
-                <Button variant="secondary" onClick={props.onDismiss} disabled={props.buttonsDisabled}>
+                <Button
+                  ref={cancel}
+                  variant="secondary"
+                  onClick={props.onDismiss}
+                  disabled={props.buttonsDisabled}
+                >
                   {props.cancelLabel ?? 'Cancel'}
                 </Button>
                 {props.primary}

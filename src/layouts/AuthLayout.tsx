@@ -16,6 +16,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { useLocation } from 'wouter'
 import { getCacheScope, subscribeCacheScope, useConnectivity, useResource } from '../../storage'
+import { InMain } from '../components/CentredMain'
 import { CloudOffIcon, MenuIcon, UserIcon } from '../components/icons'
 import { PageSkeleton } from '../components/Skeleton'
 import { paths } from '../paths'
@@ -403,7 +404,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
               waterfall; a 401 on either sends the user to login). On a first visit the page waits
               for /v1/me, so its data is fetched once, into this user's cache scope. */}
           {scopeKnown ? (
-            children
+            <InMain.Provider value>{children}</InMain.Provider>
           ) : remembered ? (
             <WhoseDataPrompt name={remembered.displayName ?? T.previousUser} />
           ) : (

@@ -121,6 +121,40 @@ test.describe('access as an admin', () => {
     expect(await projectPolicy(page.request, project)).toEqual([])
   })
 
+  test('by keyboard: a dialog opened from a row menu starts at Cancel and gives focus back to the menu button', async ({
+    page,
+  }) => {
+    const project = await createProject(page.request)
+    const opsId = await idOf(page.request, 'groups', 'ops')
+    await page.request.put(`/v1/projects/${project}/policy`, {
+      data: { role_assignments: [{ identity_id: opsId, identity_type: 'silo_group', role_name: 'viewer' }] },
+    })
+    await page.goto(`/projects/${project}/access`)
+    const trigger = page.getByRole('button', { name: 'Actions for ops' })
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Remove' })).toBeVisible()
+    await page.keyboard.press('End')
+    await page.keyboard.press('Enter')
+    const confirm = page.getByRole('alertdialog', { name: 'Remove role' })
+    // Described by its question, and the key that comes first changes nothing.
+    await expect(confirm).toHaveAccessibleDescription(/ops/)
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(confirm).toBeHidden()
+    await expect(trigger).toBeFocused()
+
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Change role' })).toBeVisible()
+    await page.keyboard.press('Enter')
+    const edit = page.getByRole('dialog', { name: 'Change role' })
+    await expect(edit).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(edit).toBeHidden()
+    await expect(trigger).toBeFocused()
+    expect(await projectPolicy(page.request, project)).toHaveLength(1)
+  })
+
   test('removing your own admin role asks a second time, naming the consequence', async ({ page }) => {
     test.slow() // many round trips, each with the mock's 200-400 ms delay
     const project = await createProject(page.request)

@@ -74,6 +74,9 @@ test.describe('local login', () => {
     )
     await expect(page.getByLabel('Username')).toHaveValue('silo-viewer')
     await expect(page).toHaveURL(new RegExp(`${LOGIN}$`))
+    // Focus is where the next try starts, not lost with the busy button.
+    await expect(page.getByLabel('Password')).toBeFocused()
+    await expect(page.getByLabel('Password')).toHaveValue('')
     // and the same form then signs in
     await page.getByLabel('Password').fill(DEMO_PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()

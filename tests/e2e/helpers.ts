@@ -29,6 +29,19 @@ export async function expectAccessible(page: Page) {
   ).toEqual([])
 }
 
+/** The main region's headings never skip a level on the way down (h1 then h3 leaves a reader lost). */
+export async function expectHeadingOrder(page: Page) {
+  const levels = await page
+    .getByRole('main')
+    .getByRole('heading')
+    .evaluateAll((hs) => hs.map((h) => Number(h.getAttribute('aria-level') ?? h.tagName.slice(1))))
+  const skips = levels.flatMap((l, i) =>
+    i > 0 && l > (levels[i - 1] ?? 0) + 1 ? [`h${levels[i - 1]} -> h${l}`] : [],
+  )
+  expect(levels[0], 'the first heading').toBe(1)
+  expect(skips, `heading levels ${levels.join(' ')}`).toEqual([])
+}
+
 /** Fails the test on any Content-Security-Policy violation or uncaught page error. */
 export function watchPageErrors(page: Page) {
   const errors: string[] = []

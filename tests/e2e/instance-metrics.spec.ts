@@ -2,7 +2,7 @@
 // /v1/timeseries/query, the range controls move the query's time bounds, the chart answers the
 // pointer and offers its numbers as a table, and a revisit paints from the cache with the network off.
 import { expect, type Page, test } from '@playwright/test'
-import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { expectAccessible, expectHeadingOrder, login, SW, waitForServiceWorker } from './helpers'
 
 const DB1 = '/projects/mock-project/instances/db1/metrics'
 
@@ -59,6 +59,7 @@ test('the cpu sub-tab draws a series per vCPU state with a summary', async ({ pa
       new RegExp(`${state}: min [\\d.]+%, max [\\d.]+%, latest`),
     )
   await expectAccessible(page)
+  await expectHeadingOrder(page)
 
   await page.getByRole('combobox', { name: 'Show CPU as' }).selectOption('time')
   await expect(summary(page, 'vCPU time by state')).toContainText(/run: min [\d.,]+ m?s\/s/)

@@ -100,6 +100,15 @@ test.describe('instance page', () => {
     await expect(panel.getByRole('button', { name: 'Copy CLI command' })).toBeVisible()
     // Only the selected tab is in the Tab order (roving tabindex).
     await expect(tabs.locator('[role=tab][tabindex="0"]')).toHaveText(['Connect'])
+
+    // Metrics redirects to its default sub-tab: focus stays on the tab through the redirect, and
+    // the arrows go on from there.
+    await page.keyboard.press('ArrowLeft')
+    await expect(tab('Metrics')).toBeFocused()
+    await expect(page).toHaveURL(new RegExp(`${DB1}/metrics/cpu$`))
+    await expect(tab('Metrics')).toBeFocused()
+    await page.keyboard.press('ArrowLeft')
+    await expect(tab('Networking')).toBeFocused()
   })
 
   test("Connect shows an ssh command for the instance's external IP", async ({ page }) => {

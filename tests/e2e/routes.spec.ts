@@ -8,6 +8,8 @@ const notFound = async (page: Page) => {
   // A page of its own, not a box under a sidebar for a project that does not exist.
   await expect(page.getByRole('navigation', { name: /^Project / })).toHaveCount(0)
   await expect(page).toHaveTitle('Page not found / Rack Console')
+  // One main landmark, also when the page stands inside the signed-in layout's.
+  await expect(page.getByRole('main')).toHaveCount(1)
 }
 
 test.describe('route tree', () => {
@@ -32,6 +34,11 @@ test.describe('route tree', () => {
     await notFound(page)
     await page.goto('/projects/%E0%A4%A/instances')
     await notFound(page)
+    // A VPC that does not exist, in a project that does: the page stands inside the layout's main.
+    await page.goto('/projects/mock-project/vpcs/nope/firewall-rules')
+    await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible()
+    await expect(page.getByRole('main')).toHaveCount(1)
+    await expect(page.locator('[id=main]')).toHaveCount(1)
     expect(errors).toEqual([])
   })
 

@@ -6,7 +6,7 @@
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test'
 import { formatBytes } from '../../src/util/bytes'
 import { capacityEstimate } from '../../src/util/capacity'
-import { expectAccessible, login, SW, waitForServiceWorker } from './helpers'
+import { expectAccessible, expectHeadingOrder, login, SW, waitForServiceWorker } from './helpers'
 
 type Counts = { cpus: number; memory: number; storage: number }
 const cpus = (n: number) => `${n.toLocaleString('en-US')} vCPU${n === 1 ? '' : 's'}`
@@ -58,6 +58,7 @@ test.describe('utilization', () => {
     await expectFigures(page, { provisioned: u.provisioned, quota: u.capacity })
     for (const name of CHARTS) await expect(page.getByRole('group', { name })).toBeVisible()
     await expectAccessible(page)
+    await expectHeadingOrder(page)
   })
 
   test("changing the range changes the metric request's start time", async ({ page }) => {

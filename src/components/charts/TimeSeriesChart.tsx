@@ -47,6 +47,8 @@ export type ChartSeries = { label: string; points: readonly ChartPoint[] }
 export type TimeSeriesChartProps = {
   /** The chart's heading and accessible name. */
   title: string
+  /** The heading's level: 3 (default) under a section's h2, 2 straight under the page's h1. */
+  level?: 2 | 3
   series: readonly ChartSeries[]
   /** The x domain, epoch ms. */
   start: number
@@ -132,9 +134,15 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
   const hasPoints = series.some((s) => s.points.length > 0)
   return (
     <section className={root} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className={heading}>
-        {title}
-      </h3>
+      {props.level === 2 ? (
+        <h2 id={`${id}-title`} className={heading}>
+          {title}
+        </h2>
+      ) : (
+        <h3 id={`${id}-title`} className={heading}>
+          {title}
+        </h3>
+      )}
       <div ref={ref}>
         {!hasPoints ? (
           <ChartNotice height={props.height ?? 200}>No data for this time range</ChartNotice>

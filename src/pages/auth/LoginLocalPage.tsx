@@ -1,6 +1,6 @@
 // Local login (spec sections 2 and 7: POST /v1/login/{silo}/local). A wrong password shows a clear
 // error and keeps the username; success goes to the same-origin redirect_uri or /projects.
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { useLocation, useSearch } from 'wouter'
@@ -33,9 +33,11 @@ export default function LoginLocalPage() {
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const errorId = useId()
+  const passwordField = useRef<HTMLInputElement>(null)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
+    if (pending) return
     setPending(true)
     setError(null)
     // A sign-out still waiting for the server gets its chance first, so the old session ends
@@ -57,6 +59,8 @@ export default function LoginLocalPage() {
       return
     }
     setCredentials((c) => ({ ...c, password: '' }))
+    // Focus goes where the next try starts (the button it left was busy, not gone).
+    passwordField.current?.focus()
     setError(
       result.type === 'error' && result.data.statusCode === 401
         ? LOGIN_FAILED
@@ -80,6 +84,7 @@ export default function LoginLocalPage() {
         <TextField
           key={field.name}
           {...field}
+          {...(field.name === 'password' ? { ref: passwordField } : {})}
           required
           value={credentials[field.name]}
           onChange={(e) => {
@@ -93,7 +98,13 @@ export default function LoginLocalPage() {
           {error}
         </p>
       )}
-      <button type="submit" className={button({ variant: 'primary' })} disabled={pending} aria-busy={pending}>
+      {/* aria-disabled, not disabled: a disabled button loses focus, and the keyboard user with it. */}
+      <button
+        type="submit"
+        className={button({ variant: 'primary' })}
+        aria-disabled={pending || undefined}
+        aria-busy={pending}
+      >
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

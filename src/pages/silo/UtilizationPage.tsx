@@ -25,7 +25,11 @@ export default function SiloUtilizationPage() {
         actions={<CacheStatus {...view} onRefresh={() => void view.refresh()} />}
       />
       {u || view.isLoading ? (
-        <CapacityBars figures={u && { provisioned: u.provisioned, quota: u.capacity }} quotaLabel="Quota" />
+        <CapacityBars
+          figures={u && { provisioned: u.provisioned, quota: u.capacity }}
+          quotaLabel="Quota"
+          level={2}
+        />
       ) : (
         <ResourceFallback view={view} offlineBody="This silo's utilization is not cached on this device." />
       )}

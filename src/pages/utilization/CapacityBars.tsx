@@ -60,15 +60,21 @@ function Figure({ name, children, share }: { name: string; children: ReactNode; 
   )
 }
 
+/** A bar's heading: h3 under a section's h2, h2 straight under the page's h1 (no level skipped). */
+export type HeadingLevel = 2 | 3
+
 function CapacityBar({
   resource,
   figures: f,
   quotaLabel,
+  level,
 }: {
   resource: UtilResource
   figures: CapacityFigures
   quotaLabel: string
+  level: HeadingLevel
 }) {
+  const Heading = level === 2 ? 'h2' : 'h3'
   const { key, title, format } = resource
   const provisioned = f.provisioned[key]
   const quota = f.quota[key]
@@ -78,7 +84,7 @@ function CapacityBar({
   const scale = Math.max(whole, quota, provisioned) || 1
   return (
     <section aria-label={`${title} utilization`} className={card}>
-      <h3 className={heading}>{title}</h3>
+      <Heading className={heading}>{title}</Heading>
       <div className={track} aria-hidden="true">
         <div className={fill({ over: provisioned > whole })} style={{ width: at(provisioned, scale) }} />
         {capacity !== undefined && <div className={marker} style={{ left: at(quota, scale) }} />}
@@ -105,16 +111,18 @@ function CapacityBar({
 export function CapacityBars({
   figures,
   quotaLabel,
+  level = 3,
 }: {
   figures: CapacityFigures | undefined
   quotaLabel: string
+  level?: HeadingLevel
 }) {
   return (
     <ul className={grid} aria-busy={figures ? undefined : true}>
       {RESOURCES.map((r) => (
         <li key={r.key}>
           {figures ? (
-            <CapacityBar resource={r} figures={figures} quotaLabel={quotaLabel} />
+            <CapacityBar resource={r} figures={figures} quotaLabel={quotaLabel} level={level} />
           ) : (
             <div className={card}>
               <Skeleton h="8rem" />

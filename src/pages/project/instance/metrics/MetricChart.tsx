@@ -150,7 +150,8 @@ function ChartView({
     else body = <Skeleton h={`${HEIGHT - 40}px`} />
     return (
       <section aria-label={spec.title} aria-busy={!error && !ready}>
-        <h3 className={titleClass}>{spec.title}</h3>
+        {/* Straight under the page's h1 (the tabs have no heading): h2, as the chart's own. */}
+        <h2 className={titleClass}>{spec.title}</h2>
         <ChartNotice height={HEIGHT}>{body}</ChartNotice>
       </section>
     )
@@ -159,6 +160,7 @@ function ChartView({
     <div>
       <Suspense fallback={<Skeleton h={`${HEIGHT}px`} />}>
         <TimeSeriesChart
+          level={2}
           title={spec.title}
           series={current.series}
           start={current.window.start}
