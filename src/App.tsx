@@ -16,7 +16,6 @@ import { AuthLayout } from './layouts/AuthLayout'
 import { DeviceLayout } from './layouts/DeviceLayout'
 import { FleetGuard } from './layouts/FleetGuard'
 import { InstanceGuard } from './layouts/InstanceGuard'
-import { LoginLayout } from './layouts/LoginLayout'
 import { ProjectGuard } from './layouts/ProjectGuard'
 import { ErrorPage, UnexpectedErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
@@ -119,8 +118,17 @@ export function prepareFirstRoute(capMs: number): Promise<void> {
   const match = matchPath(pathname)
   warmLocation(pathname, search.replace(/^\?/, ''), match)
   if (!match) return Promise.resolve()
-  return Promise.race([pagesLoaded(match), new Promise<void>((r) => setTimeout(r, capMs))])
+  const ready = Promise.all([
+    pagesLoaded(match),
+    match.layout === 'login' ? loadLoginLayout().catch(() => undefined) : undefined,
+  ])
+  return Promise.race([ready.then(() => undefined), new Promise<void>((r) => setTimeout(r, capMs))])
 }
+
+// The login pages' layout loads with them (prepareFirstRoute waits for it too), not with a signed-in
+// first visit, which never shows it.
+const loadLoginLayout = () => import('./layouts/LoginLayout')
+const LoginLayout = lazy(() => loadLoginLayout().then((m) => ({ default: m.LoginLayout })))
 
 // Mock mode only: its dialog never reaches a production first load.
 const MockBanner = __MOCK_MODE__
@@ -206,10 +214,13 @@ export function App() {
             <FleetGuard active={fleetGuarded}>
               {/* An index redirect (a tab list's default tab) renders inside the layout and the pages
                   above it: they stay mounted, and so does the link or tab that has focus. */}
-              <Layout>
-                {nestedPages(match, pathname)}
-                {redirect && <Redirect to={redirect} replace />}
-              </Layout>
+              {/* Only the lazy login layout suspends here; pages have boundaries of their own. */}
+              <Suspense fallback={null}>
+                <Layout>
+                  {nestedPages(match, pathname)}
+                  {redirect && <Redirect to={redirect} replace />}
+                </Layout>
+              </Suspense>
             </FleetGuard>
           </InstanceGuard>
         </ProjectGuard>

@@ -66,6 +66,7 @@ export const S = {
 // Our own strings shared across features (not fixed by the spec).
 export const T = {
   offline: 'You are offline',
+  tryAgain: 'Try again',
   // A request that got no answer while the browser says it is online (a timeout, a cut connection):
   // not "offline", and for a write, the server may have done it.
   noAnswer: 'The server did not answer',

@@ -318,8 +318,12 @@ describe('results (spec 7)', () => {
 
   it('a custom fetch that rejects is a network failure too', async () => {
     const r = await client({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) }).call('ping')
-    expect(r).toMatchObject({ type: 'client_error', network: true })
+    // Sent while the browser said online: it may have reached the server.
+    expect(r).toMatchObject({ type: 'client_error', network: true, sentOnline: true })
     if (r.type === 'client_error') expect(r.error.message).toBe('Failed to fetch')
+    vi.stubGlobal('navigator', { onLine: false })
+    const never = await client({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) }).call('ping')
+    expect(never).toMatchObject({ type: 'client_error', network: true, sentOnline: false })
   })
 
   it('a request slower than the timeout is a network failure', async () => {

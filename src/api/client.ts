@@ -171,6 +171,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     // The checker's chunk loads while the request is on the wire (a failure is handled when used).
     if (validate) prepareValidation(name).catch(() => undefined)
 
+    const sentOnline = globalThis.navigator?.onLine !== false
     let response: Response
     try {
       response = await http(url, {
@@ -186,7 +187,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (isAbort(e, opts.signal)) throw e
       // Anything else before a response (offline, DNS, CORS, ky's timeout) is a network failure.
       const error = e instanceof Error ? e : new Error(String(e))
-      const result = { type: 'client_error', op: name, error, text: '', network: true } as const
+      const result = { type: 'client_error', op: name, error, text: '', network: true, sentOnline } as const
       logFailure(op.method, url, result)
       return result
     }

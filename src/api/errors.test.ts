@@ -164,6 +164,13 @@ describe('toUserError: the spec 8 catalogue', () => {
     vi.stubGlobal('navigator', { onLine: false })
     try {
       expect(toUserError('projectCreate', failure)).toEqual({ kind: 'network', message: T.offline })
+      // ...unless a write left while it was online: the link went after, and it may have been done.
+      const lostOnTheWay: ApiFailure = { ...failure, sentOnline: true }
+      expect(toUserError('floatingIpDelete', lostOnTheWay)).toEqual({
+        kind: 'network',
+        message: T.noAnswerToWrite,
+      })
+      expect(toUserError('projectList', lostOnTheWay)).toEqual({ kind: 'network', message: T.offline })
     } finally {
       vi.unstubAllGlobals()
     }

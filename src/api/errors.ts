@@ -96,9 +96,13 @@ export function unwrap<T>(result: ApiResult<T>): T {
 /** Operations sent with POST that change nothing (queries, a sign-in): no "change" to check on. */
 const READS_BY_POST = new Set<OperationName>(['timeseriesQuery', 'loginLocal'])
 
-function noAnswerMessage(name: OperationName): string {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return T.offline
-  return operations[name].method === 'GET' || READS_BY_POST.has(name) ? T.noAnswer : T.noAnswerToWrite
+function noAnswerMessage(name: OperationName, sentOnline: boolean): string {
+  const read = operations[name].method === 'GET' || READS_BY_POST.has(name)
+  // A write that left while the browser was online may have been done before the link went: that
+  // is worth more than "offline" (a delete whose answer was lost, then the row is gone).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false && (read || !sentOnline))
+    return T.offline
+  return read ? T.noAnswer : T.noAnswerToWrite
 }
 
 export function toUserError(name: OperationName, result: ApiFailure): UserError {
@@ -107,7 +111,7 @@ export function toUserError(name: OperationName, result: ApiFailure): UserError 
     // A request that never got an answer is a network failure, not unreadable: the UI keeps its cached
     // page. Offline when the browser says so; else the server did not answer (a timeout, a connection
     // cut on the way), and a write may have been done all the same.
-    if (result.network) return { kind: 'network', message: noAnswerMessage(name) }
+    if (result.network) return { kind: 'network', message: noAnswerMessage(name, result.sentOnline === true) }
     // The status still decides what a screen does (a proxy's HTML 401/403/404 page), but the message is
     // the unreadable one, except for 403 whose message the spec fixes regardless of the body.
     const status = result.response?.status

@@ -131,6 +131,11 @@ export type ApiResult<T> =
       text: string
       response?: Response
       network: boolean
+      /**
+       * With `network`: the browser said it was online when the request left, so it may have reached
+       * the server (a write may have been done though the link is gone now).
+       */
+      sentOnline?: boolean
     }
 
 /** The failed branches of a result (what the error catalogue, src/api/errors.ts, takes). */

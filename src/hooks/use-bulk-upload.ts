@@ -239,7 +239,8 @@ function unwrap<T>(name: OperationName, result: ApiResult<T>): T {
   }
   if (result.type === 'client_error' && result.network) {
     reportNetworkFailure()
-    throw networkError(result.error.message)
+    // The catalogue's words ("The server did not answer…"), not the browser's ("Failed to fetch").
+    throw networkError(toUserError(name, result).message)
   }
   reportSuccess()
   const message = toUserError(name, result).message

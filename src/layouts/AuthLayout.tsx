@@ -7,7 +7,6 @@ import {
   Suspense,
   useContext,
   useEffect,
-  useId,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -22,7 +21,7 @@ import { PageSkeleton } from '../components/Skeleton'
 import { paths } from '../paths'
 import { RouteParamsContext } from '../route-context'
 import { breadcrumbs, matchPath, type NavSection, navEntries, type Params } from '../routes'
-import { adoptUser, continueAsRemembered, rememberedScope, signOut } from '../session'
+import { adoptUser, rememberedScope } from '../session'
 import { S, T } from '../strings'
 import { useFleetVisible } from './FleetGuard'
 import { NavLink } from './NavLink'
@@ -32,6 +31,10 @@ import { userMenuTrigger } from './user-menu-style'
 // ark's menu (and its positioning) loads when the user is about to open it, not with the page: a
 // plain button stands in, fetches the code on hover or focus, and mounts the menu, open, on first use
 // (Enter, Space and ArrowDown open it with the first item highlighted, as ark's trigger does).
+const WhoseDataPrompt = lazy(() => import('./ScopeUnknown').then((m) => ({ default: m.WhoseDataPrompt })))
+const WhoIsSignedInFailed = lazy(() =>
+  import('./ScopeUnknown').then((m) => ({ default: m.WhoIsSignedInFailed })),
+)
 const loadUserMenu = () => import('./UserMenu')
 const UserMenu = lazy(loadUserMenu)
 
@@ -330,37 +333,6 @@ function OfflineIndicator() {
   )
 }
 
-/**
- * A new browser session opened offline on a device that holds a user's cache: nobody can check who
- * is at the keyboard, so the data shows only when they say it is theirs (issue 9, shared laptops).
- */
-function WhoseDataPrompt({ name }: { name: string }) {
-  const titleId = useId()
-  return (
-    <section
-      aria-labelledby={titleId}
-      className={css({ maxW: 'xl', mx: 'auto', mt: '16', display: 'grid', gap: '4' })}
-    >
-      <h1 id={titleId} className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>
-        {T.cachedForTitle(name)}
-      </h1>
-      <p className={css({ color: 'fg.muted' })}>{T.cachedForBody(name)}</p>
-      <div className={css({ display: 'flex', gap: '3' })}>
-        <button
-          type="button"
-          className={button({ variant: 'primary' })}
-          onClick={() => continueAsRemembered()}
-        >
-          {T.continueAs(name)}
-        </button>
-        <button type="button" className={button({ variant: 'secondary' })} onClick={() => void signOut()}>
-          {S.signOut}
-        </button>
-      </div>
-    </section>
-  )
-}
-
 export function AuthLayout({ children }: { children: ReactNode }) {
   const scopeKnown = useSyncExternalStore(subscribeCacheScope, getCacheScope, getCacheScope) !== null
   const { online } = useConnectivity()
@@ -405,8 +377,16 @@ export function AuthLayout({ children }: { children: ReactNode }) {
               for /v1/me, so its data is fetched once, into this user's cache scope. */}
           {scopeKnown ? (
             <InMain.Provider value>{children}</InMain.Provider>
-          ) : remembered ? (
-            <WhoseDataPrompt name={remembered.displayName ?? T.previousUser} />
+          ) : remembered || me.error ? (
+            // Nobody known yet: offline, whose cached data this is; or /v1/me failed. Rare screens,
+            // so their code loads when needed (precached for offline use).
+            <Suspense fallback={<PageSkeleton />}>
+              {remembered ? (
+                <WhoseDataPrompt name={remembered.displayName ?? T.previousUser} />
+              ) : (
+                <WhoIsSignedInFailed me={me} />
+              )}
+            </Suspense>
           ) : (
             <PageSkeleton />
           )}

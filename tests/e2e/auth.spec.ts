@@ -99,6 +99,25 @@ test.describe('local login', () => {
   })
 })
 
+test.describe('who is signed in', () => {
+  test('a /v1/me that fails on a first visit says so, and Try again goes on to the page', async ({
+    page,
+  }) => {
+    await login(page)
+    let failing = true
+    await page.route('**/v1/me', (route) =>
+      failing ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+    )
+    await page.goto('/projects/mock-project/instances')
+    // Not a skeleton that never ends: the catalogue's words, and a way to ask again.
+    await expect(page.getByText('Something went wrong')).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveText('Unknown server error')
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { name: 'Instances', level: 1 })).toBeVisible()
+  })
+})
+
 test.describe('sign out', () => {
   test('from the user menu: ends the session, wipes every IndexedDB record, next visit goes to login', async ({
     page,

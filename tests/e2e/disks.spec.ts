@@ -595,6 +595,9 @@ test.describe('disks', () => {
     await expect(form.getByText('File checked')).toBeVisible()
     await form.getByRole('button', { name: 'Upload and create disk' }).click()
     await expect(form.getByText('The upload failed')).toBeVisible()
+    // In the catalogue's words, not the browser's "Failed to fetch".
+    await expect(form.getByText(/The server did not answer: the change may have been made/)).toBeVisible()
+    await expect(form.getByText('Failed to fetch')).toHaveCount(0)
     expect((await diskByName(page.request, name))?.state.state).toBe('import_ready')
 
     const retry = form.getByRole('button', { name: 'Retry upload' })
