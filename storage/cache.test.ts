@@ -513,4 +513,24 @@ describe('offline probing', () => {
     )
     stop()
   })
+
+  it('a flapping link (one read failing, others answering) re-reads the screen at a growing spacing, not on every answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    api.on('diskList', () => networkError())
+    const { desc, key } = keyFor('diskList', listParams)
+    const stop = observeKey(key, desc, () => undefined)
+    for (let i = 0; i < 50 && isOnline(); i++) await vi.advanceTimersByTimeAsync(0)
+    expect(isOnline()).toBe(false)
+    const before = api.count('diskList')
+    // Another endpoint answers every 100 ms for 20 s: each answer says the link is back.
+    for (let t = 0; t < 200; t++) {
+      reportSuccess()
+      await vi.advanceTimersByTimeAsync(100)
+    }
+    const reads = api.count('diskList') - before
+    // At once, then 2 s, 4 s, 8 s later (and the offline probe's own tries): not 200.
+    expect(reads).toBeGreaterThanOrEqual(3)
+    expect(reads).toBeLessThanOrEqual(10)
+    stop()
+  })
 })

@@ -244,8 +244,12 @@ export async function prefetchResource<N extends OperationName>(
 // Connectivity wiring: reconnect revalidates what is on screen; the offline state probes with one
 // observed key.
 
+// Reconnects are paced (reconnect-pacing.ts): its code loads with the first one, never on a first visit.
 onReconnect(() => {
-  void revalidateObserved()
+  import('./reconnect-pacing').then(
+    (m) => m.afterReconnect(revalidateObserved),
+    () => void revalidateObserved(),
+  )
 })
 
 setConnectivityProbe(async () => {

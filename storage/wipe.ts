@@ -68,6 +68,7 @@ export async function dropOtherScopes(): Promise<number> {
 
 /** Tests only: close the database and forget all in-memory state and configuration. */
 export async function resetStorageForTests(opts: StorageConfig = {}): Promise<void> {
+  ;(await import('./reconnect-pacing')).resetReconnectPacing()
   clearObserversForTests()
   clearScopeForTests()
   newGeneration()
