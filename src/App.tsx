@@ -213,8 +213,8 @@ export function App() {
           >
             <FleetGuard active={fleetGuarded}>
               {/* An index redirect (a tab list's default tab) renders inside the layout and the pages
-                  above it: they stay mounted, and so does the link or tab that has focus. */}
-              {/* Only the lazy login layout suspends here; pages have boundaries of their own. */}
+                  above it: they stay mounted, and so does the link or tab that has focus. Only the
+                  lazy login layout suspends here; pages have boundaries of their own. */}
               <Suspense fallback={null}>
                 <Layout>
                   {nestedPages(match, pathname)}

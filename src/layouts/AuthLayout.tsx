@@ -28,13 +28,15 @@ import { NavLink } from './NavLink'
 import { ThemeSwitch } from './ThemeSwitch'
 import { userMenuTrigger } from './user-menu-style'
 
-// ark's menu (and its positioning) loads when the user is about to open it, not with the page: a
-// plain button stands in, fetches the code on hover or focus, and mounts the menu, open, on first use
-// (Enter, Space and ArrowDown open it with the first item highlighted, as ark's trigger does).
+// The screens shown while nobody is known in this tab are rare: their code loads when one is needed.
 const WhoseDataPrompt = lazy(() => import('./ScopeUnknown').then((m) => ({ default: m.WhoseDataPrompt })))
 const WhoIsSignedInFailed = lazy(() =>
   import('./ScopeUnknown').then((m) => ({ default: m.WhoIsSignedInFailed })),
 )
+
+// ark's menu (and its positioning) loads when the user is about to open it, not with the page: a
+// plain button stands in, fetches the code on hover or focus, and mounts the menu, open, on first use
+// (Enter, Space and ArrowDown open it with the first item highlighted, as ark's trigger does).
 const loadUserMenu = () => import('./UserMenu')
 const UserMenu = lazy(loadUserMenu)
 
