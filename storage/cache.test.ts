@@ -495,13 +495,19 @@ describe('offline probing', () => {
     vi.useRealTimers()
   })
 
-  it('while offline, refetches one observed key now and then, and comes back online when it answers', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  /** The disk list is on screen and its read fails at the connection level until the app is offline. */
+  async function offlineObservingDisks(): Promise<() => void> {
     api.on('diskList', () => networkError())
     const { desc, key } = keyFor('diskList', listParams)
     const stop = observeKey(key, desc, () => undefined)
     for (let i = 0; i < 50 && isOnline(); i++) await vi.advanceTimersByTimeAsync(0)
     expect(isOnline()).toBe(false)
+    return stop
+  }
+
+  it('while offline, refetches one observed key now and then, and comes back online when it answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const stop = await offlineObservingDisks()
     const failed = api.count('diskList')
     api.on('diskList', () => ok({ items: [disk('d1')], nextPage: null }))
     await vi.advanceTimersByTimeAsync(1_999)
@@ -516,11 +522,7 @@ describe('offline probing', () => {
 
   it('a flapping link (one read failing, others answering) re-reads the screen at a growing spacing, not on every answer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    api.on('diskList', () => networkError())
-    const { desc, key } = keyFor('diskList', listParams)
-    const stop = observeKey(key, desc, () => undefined)
-    for (let i = 0; i < 50 && isOnline(); i++) await vi.advanceTimersByTimeAsync(0)
-    expect(isOnline()).toBe(false)
+    const stop = await offlineObservingDisks()
     const before = api.count('diskList')
     // Another endpoint answers every 100 ms for 20 s: each answer says the link is back.
     for (let t = 0; t < 200; t++) {

@@ -4,7 +4,7 @@
 // first reconnect re-reads at once; reconnects that keep coming wait for a spacing that doubles
 // (2 s ... 30 s), back to "at once" after a quiet minute. Loaded by revalidate.ts on a reconnect.
 
-export const RECONNECT_SPACING_MS = { first: 2_000, max: 30_000, quiet: 60_000 } as const
+const RECONNECT_SPACING_MS = { first: 2_000, max: 30_000, quiet: 60_000 } as const
 let lastRead = Number.NEGATIVE_INFINITY
 let spacing = 0
 let queued: ReturnType<typeof setTimeout> | undefined
