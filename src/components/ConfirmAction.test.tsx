@@ -6,6 +6,29 @@ import { ConfirmActionHost } from './ConfirmAction'
 import { closeConfirmAction, confirmAction, confirmDelete, errorMessage } from './confirm-queue'
 import { Toaster, toaster } from './Toast'
 
+// The link, as the write guard reports it: a test drops it while a confirmation is open.
+const link = vi.hoisted(() => {
+  const listeners = new Set<() => void>()
+  return {
+    online: true,
+    listeners,
+    set(online: boolean) {
+      this.online = online
+      for (const l of listeners) l()
+    },
+  }
+})
+vi.mock('../hooks/use-write-guard', async () => {
+  const { useSyncExternalStore } = await import('react')
+  const subscribe = (l: () => void) => {
+    link.listeners.add(l)
+    return () => link.listeners.delete(l)
+  }
+  return {
+    useWriteGuard: () => useSyncExternalStore(subscribe, () => (link.online ? undefined : 'You are offline')),
+  }
+})
+
 afterEach(() => {
   act(() => {
     closeConfirmAction()
@@ -95,6 +118,52 @@ describe('ConfirmAction', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(run).not.toHaveBeenCalled()
+  })
+
+  it('disables the action with the reason while the link is down, and sends nothing', async () => {
+    renderHost()
+    const run = vi.fn(() => Promise.resolve())
+    act(() => confirmDelete({ resourceKind: 'disk', name: 'data-7', run }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete disk' })
+    const del = within(dialog).getByRole('button', { name: 'Delete' })
+    expect(del.hasAttribute('aria-disabled')).toBe(false)
+    act(() => link.set(false))
+    try {
+      expect(del.getAttribute('aria-disabled')).toBe('true')
+      expect(document.getElementById(del.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'You are offline',
+      )
+      fireEvent.click(del)
+      expect(run).not.toHaveBeenCalled()
+      expect(screen.getByRole('alertdialog', { name: 'Delete disk' })).toBe(dialog)
+    } finally {
+      act(() => link.set(true))
+    }
+    // Back online, the same confirmation sends it.
+    expect(del.hasAttribute('aria-disabled')).toBe(false)
+    fireEvent.click(del)
+    expect(run).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 2000 })
+  })
+
+  it('keeps a write already sent busy when the link drops, and reports how it ended', async () => {
+    renderHost()
+    let reject: (e: unknown) => void = () => {}
+    const run = vi.fn(() => new Promise((_, r) => (reject = r)))
+    act(() => confirmDelete({ resourceKind: 'disk', name: 'data-7', run }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete disk' })
+    const del = within(dialog).getByRole('button', { name: 'Delete' })
+    fireEvent.click(del)
+    await waitFor(() => expect(del.getAttribute('aria-busy')).toBe('true'))
+    act(() => link.set(false))
+    try {
+      expect(del.getAttribute('aria-busy')).toBe('true')
+      await act(async () => reject(new Error('You are offline')))
+      expect(await screen.findByText('Could not delete disk', {}, { timeout: 2000 })).toBeTruthy()
+    } finally {
+      act(() => link.set(true))
+    }
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
   })
 
   it('confirmDelete uses a danger action that runs and reports failures with the kind', async () => {

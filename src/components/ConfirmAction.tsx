@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
+import { useWriteGuard } from '../hooks/use-write-guard'
 import {
   type ConfirmActionOptions,
   closeConfirmAction,
@@ -27,9 +28,13 @@ export function ConfirmActionHost() {
 
 function ConfirmDialog({ options }: { options: ConfirmActionOptions }) {
   const [busy, setBusy] = useState(false)
+  // Every confirmation sends a write: the link dropping while it is open disables the action with the
+  // reason (a write already sent keeps its spinner until it settles).
+  const guard = useWriteGuard()
+  const offline = busy ? undefined : guard
 
   const onAction = async () => {
-    if (busy) return
+    if (busy || offline) return
     setBusy(true)
     // The loading state lasts at least the minimum spinner time (spec 9) even if `run` is instant.
     const [result] = await Promise.allSettled([options.run(), sleep(MIN_SPINNER_MS)])
@@ -49,6 +54,7 @@ function ConfirmDialog({ options }: { options: ConfirmActionOptions }) {
       actionLabel={options.actionLabel}
       actionType={options.actionType}
       actionLoading={busy}
+      actionDisabledReason={offline}
       onAction={onAction}
       dismissable={!busy}
     >

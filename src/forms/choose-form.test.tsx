@@ -6,12 +6,6 @@ import type { ApiResult } from '../api/types'
 import { toast } from '../components'
 import { ChooseForm, type ChooseFormProps } from './choose-form'
 
-// zag's focus trap escapes ids with CSS.escape, which jsdom lacks.
-if (typeof globalThis.CSS === 'undefined' || !globalThis.CSS.escape)
-  Object.assign(globalThis, {
-    CSS: { ...globalThis.CSS, escape: (s: string) => s.replace(/[^\w-]/g, '\\$&') },
-  })
-
 const OPTIONS = [
   { value: 'p1', label: 'alpha' },
   { value: 'p2', label: 'beta' },

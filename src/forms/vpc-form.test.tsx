@@ -5,12 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '../api/types'
 import { VpcForm } from './vpc-form'
 
-// zag's focus trap escapes ids with CSS.escape, which jsdom lacks.
-if (typeof globalThis.CSS === 'undefined' || !globalThis.CSS.escape)
-  Object.assign(globalThis, {
-    CSS: { ...globalThis.CSS, escape: (s: string) => s.replace(/[^\w-]/g, '\\$&') },
-  })
-
 const VPC_ID = 'a0000000-0000-4000-8000-0000000000f1'
 const vpc = {
   id: VPC_ID,

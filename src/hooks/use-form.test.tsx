@@ -9,12 +9,6 @@ import { NAME, required } from '../forms/validation'
 import { saveOpenDrafts } from './use-draft'
 import { FormError, fieldOfMessage, useForm } from './use-form'
 
-// zag's focus trap escapes ids with CSS.escape, which jsdom lacks.
-if (typeof globalThis.CSS === 'undefined' || !globalThis.CSS.escape)
-  Object.assign(globalThis, {
-    CSS: { ...globalThis.CSS, escape: (s: string) => s.replace(/[^\w-]/g, '\\$&') },
-  })
-
 type Key = { name: string; publicKey: string }
 type Submit = (values: { name: string; description: string; publicKey: string }) => Promise<ApiResult<Key>>
 
