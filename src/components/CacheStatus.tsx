@@ -1,5 +1,6 @@
 // Where the data on screen comes from and how old it is: "Updated 12:04:31", a refresh button that
-// spins while a revalidation is in flight, and a "cached" marker with the age while offline.
+// spins while a revalidation is in flight, a "cached" marker with the age while offline, and "Not
+// updated" with the catalogue's message when the last re-read of data on screen failed.
 import { css } from 'styled-system/css'
 import { formatDuration } from '../util/date'
 import { Button } from './Button'
@@ -11,6 +12,8 @@ export interface CacheStatusProps {
   updatedAt: Date | undefined
   isRevalidating: boolean
   isOffline: boolean
+  /** The last read's failure (cleared by the next success); shown only over data already on screen. */
+  error?: { message: string } | undefined
   onRefresh: () => void
   now?: number
 }
@@ -19,6 +22,7 @@ export function CacheStatus({
   updatedAt,
   isRevalidating,
   isOffline,
+  error,
   onRefresh,
   now = Date.now(),
 }: CacheStatusProps) {
@@ -32,6 +36,11 @@ export function CacheStatus({
             <>
               <strong className={css({ color: 'notice.fg' })}>Cached</strong>{' '}
               {formatDuration(now - updatedAt.getTime())} ago · Updated {time.format(updatedAt)}
+            </>
+          ) : error ? (
+            <>
+              <strong className={css({ color: 'notice.fg' })}>Not updated:</strong> {error.message} · Updated{' '}
+              {time.format(updatedAt)}
             </>
           ) : (
             <>Updated {time.format(updatedAt)}</>

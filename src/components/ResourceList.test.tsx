@@ -15,6 +15,7 @@ const page = vi.hoisted(() => ({
   data: undefined as { items: Row[]; nextPage: string | null } | undefined,
   isLoading: false,
   error: undefined as { kind: string; message: string } | undefined,
+  updatedAt: undefined as Date | undefined,
   calls: [] as unknown[],
 }))
 
@@ -29,7 +30,7 @@ vi.mock('../../storage', () => ({
       isRevalidating: false,
       isOffline: false,
       isStale: false,
-      updatedAt: undefined,
+      updatedAt: page.updatedAt,
       refresh: async () => 'fresh',
     }
   },
@@ -93,6 +94,7 @@ beforeEach(() => {
   page.data = { items: [{ id: 'id-1', name: 'db1' }], nextPage: null }
   page.isLoading = false
   page.error = undefined
+  page.updatedAt = undefined
   page.calls = []
   window.history.replaceState(null, '', '/projects/p/instances')
 })
@@ -163,6 +165,20 @@ describe('ResourceList', () => {
     render(<List />)
     expect(screen.getByRole('alert').textContent).toBe('Internal server error')
     expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('keeps the rows on screen when a re-read fails, and says it was not updated and why', () => {
+    page.updatedAt = new Date(2026, 10, 28, 12, 4, 31)
+    const { rerender } = render(<List />)
+    expect(screen.getByText(/^Updated 12:04:31$/)).toBeTruthy()
+    expect(screen.queryByText(/Not updated/)).toBeNull()
+    page.error = { kind: 'server', message: 'Internal server error' }
+    rerender(<List />)
+    expect(screen.getByText('Not updated:').parentElement?.textContent).toBe(
+      'Not updated: Internal server error · Updated 12:04:31',
+    )
+    expect(screen.getByRole('cell', { name: 'db1' })).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('shows skeleton rows while loading', () => {

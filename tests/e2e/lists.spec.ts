@@ -195,3 +195,30 @@ test('in an 820 px window a wide list scrolls in its own box, not the page, with
     expect((box?.x ?? Infinity) + (box?.width ?? 0), path).toBeLessThanOrEqual(820)
   }
 })
+
+test('a re-read that fails keeps the rows and says the list was not updated, and why', async ({ page }) => {
+  await login(page)
+  await page.goto('/projects')
+  await expect(page.getByRole('link', { name: 'mock-project', exact: true })).toBeVisible()
+  await expect(page.getByText(/^Updated \d\d:\d\d:\d\d$/)).toBeVisible()
+  await page.route('**/v1/projects?*', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        request_id: 'r1',
+        error_code: 'ServiceNotAvailable',
+        message: 'Service Unavailable',
+      }),
+    }),
+  )
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(page.getByText('Not updated:')).toBeVisible()
+  await expect(page.getByText(/Not updated: Service Unavailable · Updated \d\d:\d\d:\d\d/)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'mock-project', exact: true })).toBeVisible()
+  // The next answer clears it.
+  await page.unroute('**/v1/projects?*')
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(page.getByText('Not updated:')).toHaveCount(0)
+  await expect(page.getByText(/^Updated \d\d:\d\d:\d\d$/)).toBeVisible()
+})
