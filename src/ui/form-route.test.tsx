@@ -41,6 +41,8 @@ const SavesToPage = formView(DiskForm, {
   back: 'disks',
   opens: { to: 'disk', param: 'disk' },
 })
+// `vpc` is /projects/{project}/vpcs/{vpc}, a page with tabs (firewall-rules, subnets, …).
+const VpcEdit = formView(DiskForm, { params: ['project', 'vpc'], back: 'vpc' })
 const NeedsInstance = formView(DiskForm, { params: ['project', 'instance'], back: 'projects' })
 
 function show(
@@ -60,6 +62,15 @@ function show(
 }
 
 afterEach(cleanup)
+
+/** The history before the form, as the Navigation API tells it: `from`, then the form's own entry. */
+function openedFrom(from: string) {
+  const entries = [{ url: from ? new URL(from, window.location.origin).href : null }, { url: 'x' }]
+  Object.assign(globalThis, { navigation: { currentEntry: { index: 1 }, entries: () => entries } })
+}
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, 'navigation')
+})
 
 describe('formView', () => {
   it('gives the form the route params, and dismisses to `back` keeping the list query', async () => {
@@ -91,6 +102,34 @@ describe('formView', () => {
     const { location } = show(SavesToPage, { project: 'p' })
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
     expect(location.history.at(-1)).toBe('/projects/p/disks/new%20one')
+  })
+
+  it('opened from a tab of the page behind, closes onto that tab with its query', () => {
+    openedFrom('/projects/p/vpcs/v/subnets?page=abc')
+    const { location } = show(VpcEdit, { project: 'p', vpc: 'v' }, '/projects/p/vpcs/v/edit')
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(location.history.at(-1)).toBe('/projects/p/vpcs/v/subnets?page=abc')
+  })
+
+  it('opened from anywhere else (another page, the list above, another site, nothing), closes onto `back`', () => {
+    for (const from of [
+      '/projects/p/instances',
+      '/projects/p/vpcs',
+      '/projects/p/vpcs/v2/subnets',
+      'https://elsewhere.example/projects/p/vpcs/v/subnets',
+      '',
+    ]) {
+      openedFrom(from)
+      const { location } = show(VpcEdit, { project: 'p', vpc: 'v' }, '/projects/p/vpcs/v/edit')
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+      expect(location.history.at(-1), from).toBe('/projects/p/vpcs/v')
+      cleanup()
+    }
+    // A browser without the Navigation API: `back`.
+    Reflect.deleteProperty(globalThis, 'navigation')
+    const { location } = show(VpcEdit, { project: 'p', vpc: 'v' }, '/projects/p/vpcs/v/edit')
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(location.history.at(-1)).toBe('/projects/p/vpcs/v')
   })
 
   it('a param the route does not have is an error, not an empty string', () => {

@@ -9,7 +9,7 @@
 // (`routers-new`, `routers/{router}/edit`) gets the resource's name only from the edit route's param;
 // a form that `opens` a page goes there after a save: a created silo to its page, a renamed VPC to the
 // new name's page.
-import { type ComponentType, useContext } from 'react'
+import { type ComponentType, useContext, useState } from 'react'
 import { useLocation } from 'wouter'
 import { useListGo } from '../hooks/use-list-go'
 import { paths } from '../paths'
@@ -35,6 +35,20 @@ export interface FormOptions<K extends string, N extends string> {
   opens?: { to: string; param: string }
 }
 
+type HistoryEntries = { currentEntry: { index: number } | null; entries(): { url: string | null }[] }
+
+/**
+ * The path and query of the history entry before this one (where a form was opened from), as the
+ * browser's Navigation API tells it; '' where it does not, or for another origin's page.
+ */
+function cameFrom(): string {
+  const nav = (globalThis as { navigation?: HistoryEntries }).navigation
+  const url = nav?.currentEntry ? nav.entries()[nav.currentEntry.index - 1]?.url : undefined
+  if (!url) return ''
+  const at = new URL(url)
+  return at.origin === globalThis.location.origin ? at.pathname + at.search : ''
+}
+
 /** The path of a named route of the tree (routes.forms.test checks every name a form route gives). */
 function pathTo(name: string, params: Record<string, string>): string {
   const build = (paths as unknown as Record<string, ((p: Record<string, string>) => string) | undefined>)[
@@ -53,7 +67,14 @@ function FormRouteView<K extends string, N extends string>(view: {
   const params = useRouteParams(...opts.params)
   const optional = useContext(RouteParamsContext)
   const go = useListGo()
-  const [, navigate] = useLocation()
+  const [here, navigate] = useLocation()
+  const backTo = pathTo(opts.back, params)
+  // Opened from a tab of the page behind (a VPC's subnets, say), it closes onto that tab, with its
+  // query, not onto the page's default tab.
+  const [opener] = useState(() => {
+    const from = cameFrom()
+    return from.startsWith(`${backTo}/`) && from.split('?')[0] !== here ? from : undefined
+  })
   const name = opts.edit ? optional[opts.edit] : undefined
   const key = opts.key ? params[opts.key] : opts.edit ? (name ?? '') : undefined
   const { opens } = opts
@@ -66,7 +87,7 @@ function FormRouteView<K extends string, N extends string>(view: {
             navigate(pathTo(opens.to, { ...params, [opens.param]: saved.name })),
         }
       : {}),
-    onDismiss: () => go(pathTo(opts.back, params)),
+    onDismiss: () => (opener ? navigate(opener) : go(backTo)),
   } as FormProps<K, N>
   return <Form key={key} {...props} />
 }

@@ -123,6 +123,18 @@ test.describe('VPCs', () => {
     await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT}/vpcs-new$`))
   })
 
+  test("the edit form opened from a VPC's subnets tab closes onto that tab", async ({ page }) => {
+    await page.goto(`${vpcPage('mock-vpc')}/subnets`)
+    await expect(page.getByRole('tab', { name: 'Subnets', selected: true })).toBeVisible()
+    await button(page, 'Edit').click()
+    const form = page.getByRole('dialog', { name: 'Edit VPC' })
+    await expect(field(form, 'Name')).toHaveValue('mock-vpc')
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await expect(form).toBeHidden()
+    await expect(page).toHaveURL(new RegExp(`${vpcPage('mock-vpc')}/subnets$`))
+    await expect(page.getByRole('tab', { name: 'Subnets', selected: true })).toBeVisible()
+  })
+
   test('rename over the VPC page, delete from the page and from the list', async ({ page }) => {
     const name = uniqueName('edit')
     const renamed = `${name}-renamed`
