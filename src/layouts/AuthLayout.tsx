@@ -277,7 +277,9 @@ function Breadcrumbs() {
         overflow: 'hidden',
         p: '1',
         m: '-1',
-        flexBasis: { base: '100%', lg: 'auto' },
+        // Below 1024 px beside the Navigation button, taking the row's room (the controls after it
+        // go on to a row of their own when they do not fit).
+        flex: { base: '1 1 16rem', lg: '0 1 auto' },
       })}
     >
       <ol
@@ -356,7 +358,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       {scopeKnown && <QuickActionsSlot />}
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
         <header className={topbar}>
-          <Breadcrumbs />
+          {/* First, where the sidebar it opens stands, and first in Tab order. */}
           <button
             type="button"
             popoverTarget={SIDEBAR_ID}
@@ -365,6 +367,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           >
             <MenuIcon />
           </button>
+          <Breadcrumbs />
           <div
             className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0 })}
           >

@@ -74,6 +74,14 @@ test.describe('app shell', () => {
     await expect(sidebar).toBeHidden()
     const main = (await page.getByRole('main').boundingBox())!
     expect(main.x).toBe(0)
+    // The button comes first in the top bar, left of the breadcrumbs, and first in Tab order after the
+    // skip link.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(toggle).toBeFocused()
+    const crumbs = (await page.getByRole('navigation', { name: 'Breadcrumbs' }).boundingBox())!
+    expect((await toggle.boundingBox())!.x).toBeLessThan(crumbs.x)
 
     await toggle.focus()
     await page.keyboard.press('Enter')
