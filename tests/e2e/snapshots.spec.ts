@@ -32,8 +32,13 @@ async function createSnapshot(request: APIRequestContext, name: string, disk: st
 // (e.g. "extra-…-snapshot-1a2b3c" holds "snapshot-1").
 const rowOf = (page: Page, name: string) => rowNamed(page.getByRole('table', { name: 'Snapshots' }), name)
 
+// The trigger is looked for in the row itself, once the row is in the table, and the opening is
+// checked here: a click that opened nothing fails on this line, not as a missing menuitem later.
 async function openRowMenu(page: Page, name: string) {
-  await page.getByRole('button', { name: `Actions for ${name}` }).click()
+  const row = rowOf(page, name)
+  await expect(row).toBeVisible()
+  await row.getByRole('button', { name: `Actions for ${name}` }).click()
+  await expect(page.getByRole('menu', { name: `Actions for ${name}` })).toBeVisible()
 }
 
 async function expectDisabled(page: Page, action: string, reason: string) {
