@@ -69,8 +69,8 @@ function FormRouteView<K extends string, N extends string>(view: {
   const go = useListGo()
   const [here, navigate] = useLocation()
   const backTo = pathTo(opts.back, params)
-  // Opened from a tab of the page behind (a VPC's subnets, say), it closes onto that tab, with its
-  // query, not onto the page's default tab.
+  // Opened from a page below the one behind it (a VPC's subnets tab, say), it closes back onto that
+  // page, with its query, not onto the page behind's default tab.
   const [opener] = useState(() => {
     const from = cameFrom()
     return from.startsWith(`${backTo}/`) && from.split('?')[0] !== here ? from : undefined
