@@ -24,7 +24,9 @@ const violations: string[] = []
 beforeAll(async () => {
   configureMock({ delay: [0, 0], chaos: 0, timeScale: 0.01 })
   resetDb()
-  server = await startServer({ port: 0, build: false })
+  // Sockets kept open longer than the test: on a busy machine the client (undici) can reuse one the
+  // server's 5 s keep-alive has just closed, and a case fails with ECONNRESET (seen in CI).
+  server = await startServer({ port: 0, build: false, keepAliveTimeoutMs: 300_000 })
   api = new Api(server.url)
   await api.login('fleet-admin')
 })
