@@ -6,6 +6,7 @@ import { formatDuration } from '../util/date'
 import { Button } from './Button'
 import { RefreshIcon } from './icons'
 
+const notice = css({ color: 'notice.fg' })
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
 
 export interface CacheStatusProps {
@@ -34,17 +35,14 @@ export function CacheStatus({
         <span>
           {isOffline ? (
             <>
-              <strong className={css({ color: 'notice.fg' })}>Cached</strong>{' '}
-              {formatDuration(now - updatedAt.getTime())} ago · Updated {time.format(updatedAt)}
+              <strong className={notice}>Cached</strong> {formatDuration(now - updatedAt.getTime())} ago ·{' '}
             </>
           ) : error ? (
             <>
-              <strong className={css({ color: 'notice.fg' })}>Not updated:</strong> {error.message} · Updated{' '}
-              {time.format(updatedAt)}
+              <strong className={notice}>Not updated:</strong> {error.message} ·{' '}
             </>
-          ) : (
-            <>Updated {time.format(updatedAt)}</>
-          )}
+          ) : null}
+          Updated {time.format(updatedAt)}
         </span>
       )}
       <Button
